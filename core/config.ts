@@ -1,0 +1,84 @@
+// Every environment variable the service reads is parsed here, once, and a bad value stops start-up with a message
+// that names the variable and the accepted form.
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  trustProxy: number;
+  exploreOrigins: string[];
+  rateLimitFactor: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function readInteger(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^[0-9]+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(raw)}`);
+  }
+  return Number(raw);
+}
+
+function readDatabaseUrl(env: Env): string | null {
+  const raw = env.DATABASE_URL;
+  if (raw === undefined || raw === '') return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('DATABASE_URL must be a URL such as postgres://user:password@127.0.0.1:5432/machimi');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError(`DATABASE_URL must use postgres:// or postgresql://, got ${url.protocol}//`);
+  }
+  return raw;
+}
+
+function readOrigins(env: Env, port: number): string[] {
+  const raw = env.EXPLORE_ORIGIN;
+  if (raw === undefined || raw === '') return [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+  return raw.split(',').map((entry) => {
+    const origin = entry.trim();
+    let url: URL;
+    try {
+      url = new URL(origin);
+    } catch {
+      throw new ConfigError(`EXPLORE_ORIGIN must be a comma-separated list of origins such as https://example.jp`);
+    }
+    if (url.origin !== origin) {
+      throw new ConfigError(`EXPLORE_ORIGIN entry ${JSON.stringify(origin)} is not a bare origin; use ${url.origin}`);
+    }
+    return origin;
+  });
+}
+
+function readLogLevel(env: Env): Config['logLevel'] {
+  const raw = env.LOG_LEVEL ?? 'info';
+  const level = logLevels.find((candidate) => candidate === raw);
+  if (!level) throw new ConfigError(`LOG_LEVEL must be one of ${logLevels.join(', ')}, got ${JSON.stringify(raw)}`);
+  return level;
+}
+
+export function parseConfig(env: Env = process.env): Config {
+  const port = readInteger(env, 'PORT', 3000, 0, 65535);
+  return {
+    port,
+    host: env.HOST || '127.0.0.1',
+    dataDir: env.DATA_DIR || '.data',
+    databaseUrl: readDatabaseUrl(env),
+    logLevel: readLogLevel(env),
+    trustProxy: readInteger(env, 'TRUST_PROXY', 0, 0, 10),
+    exploreOrigins: readOrigins(env, port),
+    rateLimitFactor: readInteger(env, 'RATE_LIMIT_FACTOR', 1, 1, 1_000_000),
+  };
+}

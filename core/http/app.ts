@@ -1,0 +1,25 @@
+import { H3 } from 'h3';
+import type { AppDeps } from './context.ts';
+import { handleRequest } from './pipeline.ts';
+
+// The h3 application: one catch-all route, because routing belongs to the specs (openapi-backend), not to h3.
+
+// With TRUST_PROXY = N, the client is the N-th address from the right of X-Forwarded-For (the entry the nearest
+// trusted proxy appended); otherwise it is the socket's peer address.
+export function clientIpOf(request: Request & { ip?: string }, trustProxy: number): string {
+  const peer = request.ip ?? 'unknown';
+  if (trustProxy === 0) return peer;
+  const forwarded = (request.headers.get('x-forwarded-for') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return forwarded[forwarded.length - trustProxy] ?? forwarded[0] ?? peer;
+}
+
+export function createApp(deps: AppDeps): H3 {
+  const app = new H3();
+  app.all('/**', (event) =>
+    handleRequest(deps, { request: event.req, clientIp: clientIpOf(event.req, deps.config.trustProxy) }),
+  );
+  return app;
+}

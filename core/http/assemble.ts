@@ -1,0 +1,59 @@
+import type { H3 } from 'h3';
+import type { Config } from '../config.ts';
+import type { Logger } from '../log.ts';
+import { countCost } from '../mcp/envelope.ts';
+import { createMcpEndpoint, type McpTool } from '../mcp/endpoint.ts';
+import { loadSpec, type SpecDocument } from '../spec.ts';
+import { createApp } from './app.ts';
+import type { AppDeps, HandlerMap } from './context.ts';
+import { checkHandlers } from './handler-check.ts';
+import { type BucketSpec, RateLimits } from './rate-limit.ts';
+import { SpecRouter } from './router.ts';
+
+export const specFiles = { place: 'place-lookup.openapi.yaml', explore: 'scenery-search.openapi.yaml' } as const;
+
+export interface AssembleOptions {
+  config: Config;
+  log: Logger;
+  handlers: { place: HandlerMap; explore: HandlerMap };
+  mcpTools?: McpTool[];
+  now?: () => Date;
+}
+
+// Rate-limit buckets are declared once, in the specs (`x-rate-limits`); a bucket both specs name must agree.
+function bucketsOf(specs: SpecDocument[]): Record<string, BucketSpec> {
+  const buckets: Record<string, BucketSpec> = {};
+  for (const spec of specs) {
+    const declared = (spec.document['x-rate-limits'] ?? {}) as Record<string, BucketSpec>;
+    for (const [name, bucket] of Object.entries(declared)) {
+      const known = buckets[name];
+      if (known && (known.points !== bucket.points || known.duration_s !== bucket.duration_s)) {
+        throw new Error(`x-rate-limits.${name} differs between the specs`);
+      }
+      buckets[name] = bucket;
+    }
+  }
+  return buckets;
+}
+
+export async function assembleApp(options: AssembleOptions): Promise<{ app: H3; deps: AppDeps }> {
+  const placeSpec = loadSpec(specFiles.place);
+  const exploreSpec = loadSpec(specFiles.explore);
+  checkHandlers('handlers/place-lookup', placeSpec, options.handlers.place);
+  checkHandlers('handlers/scenery-search', exploreSpec, options.handlers.explore);
+  const rateLimits = new RateLimits(bucketsOf([placeSpec, exploreSpec]), options.config.rateLimitFactor);
+  for (const operation of [...placeSpec.operations, ...exploreSpec.operations]) {
+    const bucket = operation.rateLimit ?? 'rest';
+    if (!rateLimits.has(bucket)) throw new Error(`${operation.operationId}: x-rate-limit ${bucket} is not declared`);
+  }
+  const deps: AppDeps = {
+    config: options.config,
+    log: options.log,
+    place: { name: 'place-lookup', router: await SpecRouter.create(placeSpec), handlers: options.handlers.place },
+    explore: { name: 'scenery-search', router: await SpecRouter.create(exploreSpec), handlers: options.handlers.explore },
+    rateLimits,
+    mcp: { endpoint: createMcpEndpoint(options.mcpTools ?? []), cost: countCost },
+    ...(options.now ? { now: options.now } : {}),
+  };
+  return { app: createApp(deps), deps };
+}

@@ -1,0 +1,67 @@
+import { ApiError, type ErrorCode } from '../errors.ts';
+
+// The two faces answer errors in different documented shapes; this is the one place per face that knows them.
+
+export type FaceName = 'place-lookup' | 'scenery-search';
+
+const placeCodes = new Set<ErrorCode>([
+  'invalid_parameter',
+  'not_found',
+  'method_not_allowed',
+  'payload_too_large',
+  'rate_limited',
+  'internal',
+  'not_implemented',
+]);
+
+// Codes that only the explore face documents fold into the nearest place-lookup code.
+function placeCode(code: ErrorCode): ErrorCode {
+  if (placeCodes.has(code)) return code;
+  if (code === 'store_unavailable') return 'internal';
+  return 'invalid_parameter';
+}
+
+export function placeErrorStatus(error: ApiError): number {
+  return new ApiError(placeCode(error.code), error.message).status;
+}
+
+export function placeErrorBody(error: ApiError, requestId: string): unknown {
+  const code = placeCode(error.code);
+  return {
+    error: {
+      code,
+      message: error.message,
+      request_id: requestId,
+      ...(error.field === undefined ? {} : { field: error.field }),
+    },
+  };
+}
+
+const recoveries: Partial<Record<ErrorCode, string>> = {
+  invalid_json: 'Send the search conditions as one JSON object.',
+  invalid_parameter: 'Correct the named field as the API description says and send the request again.',
+  unknown_field: 'Remove the named field; the search body accepts only the documented fields.',
+  query_or_preset_required: 'Give a query (Japanese scenery wording) or a preset.',
+  cursor_mismatch: 'Repeat the first request exactly with the cursor, or start a new search without a cursor.',
+  forbidden_origin: 'Call the API from the configured origin, or from a server without an Origin header.',
+  not_found: 'Check the identifier or path; scene ids are strings of 5-25 digits.',
+  method_not_allowed: 'Use a method listed in the Allow header.',
+  cursor_expired: 'Restart the search without cursor.',
+  payload_too_large: 'Send a smaller body.',
+  unsupported_media_type: 'Send Content-Type: application/json.',
+  rate_limited: 'Wait the number of seconds in Retry-After, then retry.',
+  internal: 'Retry later; if it persists, report the time of the request.',
+  store_unavailable: 'Retry after a short wait; the data store is temporarily unavailable.',
+  not_implemented: 'This operation is not available yet in this build.',
+};
+
+export function exploreErrorBody(error: ApiError): unknown {
+  return {
+    error: error.message,
+    code: error.code,
+    ...(error.field === undefined ? {} : { field: error.field }),
+    retryable: error.retryable,
+    ...(error.retryAfterS === undefined ? {} : { retry_after_s: error.retryAfterS }),
+    recovery: error.recovery ?? recoveries[error.code] ?? 'Inspect code and field.',
+  };
+}

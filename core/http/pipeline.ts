@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { ApiError, toApiError } from '../errors.ts';
+import { isJsonContentType, readBody } from './body.ts';
+import type { AppDeps, FaceRuntime, HandlerContext } from './context.ts';
+import { applyCors, preflight } from './cors.ts';
+import { emptyResponse, errorResponse, jsonResponse } from './respond.ts';
+import { parseQuery } from './query.ts';
+import type { RouteMatch } from './router.ts';
+import { toValidationError } from './validation-errors.ts';
+
+// One request's way through the server: face, CORS, route, rate limit, body, validation, handler, response.
+
+const writeMethods = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
+const defaultBodyLimit = 65_536;
+
+export interface RequestInfo {
+  request: Request;
+  clientIp: string;
+}
+
+function faceOf(deps: AppDeps, pathname: string): FaceRuntime {
+  return pathname === '/explore/api' || pathname.startsWith('/explore/api/') ? deps.explore : deps.place;
+}
+
+function routeOrThrow(face: FaceRuntime, method: string, pathname: string): RouteMatch {
+  const lookupMethod = method === 'HEAD' ? 'GET' : method;
+  const result = face.router.route(lookupMethod, pathname);
+  if (result.kind === 'match') return result.match;
+  const isV1 = pathname === '/v1' || pathname.startsWith('/v1/');
+  if (result.kind === 'method' || (isV1 && writeMethods.has(method))) {
+    const allow = result.kind === 'method' ? result.allow.join(', ') : 'GET';
+    throw new ApiError('method_not_allowed', `${method} is not allowed here; this API is read-only (allowed: ${allow})`, {
+      allow,
+    });
+  }
+  throw new ApiError('not_found', `No endpoint at ${pathname}; see GET /v1 for the list of endpoints`);
+}
+
+async function readJsonBody(face: FaceRuntime, match: RouteMatch, request: Request): Promise<unknown> {
+  const limit = match.operation.maxBodyBytes ?? defaultBodyLimit;
+  const contentType = request.headers.get('content-type');
+  if (face.name === 'scenery-search' && !isJsonContentType(contentType)) {
+    throw new ApiError('unsupported_media_type', 'Send the search body with Content-Type: application/json');
+  }
+  const raw = await readBody(request, limit);
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(raw);
+  if (text.trim() === '') throw new ApiError('invalid_json', 'The request body is empty; send a JSON object', { field: 'body' });
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError('invalid_json', 'The request body is not valid JSON', { field: 'body' });
+  }
+}
+
+async function runOperation(deps: AppDeps, face: FaceRuntime, info: RequestInfo, url: URL, ctx: HandlerContext) {
+  const { request, clientIp } = info;
+  const match = routeOrThrow(face, request.method, url.pathname);
+  const { operation } = match;
+  if (operation.handledBy === 'mcp') {
+    const raw = await readBody(request, operation.maxBodyBytes ?? defaultBodyLimit);
+    await deps.rateLimits.consume(operation.rateLimit ?? 'mcp', clientIp, deps.mcp.cost(raw));
+    return { operationId: operation.operationId, cacheControl: operation.cacheControl, reply: await deps.mcp.endpoint(raw, ctx) };
+  }
+  await deps.rateLimits.consume(operation.rateLimit ?? 'rest', clientIp);
+  const query = parseQuery(url.searchParams, operation.parameters);
+  for (const name of query.unknown) ctx.warnings.push(`unknown parameter ${name} was ignored`);
+  const body = operation.hasBody ? await readJsonBody(face, match, request) : undefined;
+  const headers = Object.fromEntries(request.headers);
+  const validated = face.router.validate(match, query.values, body, headers);
+  if (validated.errors.length > 0) throw toValidationError(operation, validated.errors);
+  const target = operation.aliasOf ?? operation.operationId;
+  const handler = face.handlers[target];
+  if (!handler) throw new Error(`no handler registered for ${target}`);
+  const result = await handler({ query: validated.query, path: validated.path, body }, ctx);
+  return { operationId: operation.operationId, cacheControl: operation.cacheControl, reply: { status: 200, body: result } };
+}
+
+export async function handleRequest(deps: AppDeps, info: RequestInfo): Promise<Response> {
+  const started = performance.now();
+  const requestId = randomUUID();
+  const url = new URL(info.request.url);
+  const face = faceOf(deps, url.pathname);
+  const log = deps.log.child({ request_id: requestId });
+  const headers = new Headers({ 'x-request-id': requestId });
+  const ctx: HandlerContext = { requestId, config: deps.config, log, now: deps.now ?? (() => new Date()), warnings: [] };
+  let response: Response;
+  let operationId: string | undefined;
+  try {
+    applyCors(face.name, info.request, deps.config, headers);
+    if (info.request.method === 'OPTIONS') {
+      response = preflight(headers);
+    } else {
+      const outcome = await runOperation(deps, face, info, url, ctx);
+      operationId = outcome.operationId;
+      if (outcome.cacheControl) headers.set('cache-control', outcome.cacheControl);
+      const { status, body } = outcome.reply;
+      response = body === null ? emptyResponse(status, headers) : jsonResponse(status, body, headers);
+    }
+  } catch (thrown) {
+    const error = toApiError(thrown);
+    if (error.code === 'internal') log.error({ err: thrown, path: url.pathname }, 'request failed');
+    response = errorResponse(face.name, error, requestId, headers);
+  }
+  if (info.request.method === 'HEAD') response = new Response(null, { status: response.status, headers: response.headers });
+  const ms = Math.round((performance.now() - started) * 1000) / 1000;
+  log.info({ method: info.request.method, path: url.pathname, operationId, status: response.status, ms }, 'request');
+  return response;
+}

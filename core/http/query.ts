@@ -1,0 +1,52 @@
+import { ApiError, invalidParameter } from '../errors.ts';
+import type { ParameterSpec } from '../spec.ts';
+
+// Query strings are parsed strictly before schema validation: integers are digits with an optional minus sign,
+// numbers additionally allow one decimal part. Exponents, NaN, Infinity, a plus sign or a trailing dot never pass.
+
+const integerText = /^-?[0-9]+$/;
+const numberText = /^-?[0-9]+(\.[0-9]+)?$/;
+
+export interface ParsedQuery {
+  values: Record<string, string>;
+  unknown: string[];
+}
+
+function schemaTypes(schema: Record<string, unknown>): string[] {
+  const type = schema.type;
+  if (Array.isArray(type)) return type.map(String);
+  return typeof type === 'string' ? [type] : [];
+}
+
+function checkText(parameter: ParameterSpec, value: string): void {
+  const types = schemaTypes(parameter.schema);
+  if (types.includes('string')) return;
+  if (types.includes('integer') && !integerText.test(value)) {
+    throw invalidParameter(parameter.name, `${parameter.name} must be a whole number written in digits, got ${JSON.stringify(value)}`);
+  }
+  if (types.includes('number') && !numberText.test(value)) {
+    throw invalidParameter(
+      parameter.name,
+      `${parameter.name} must be a decimal number (optional minus sign, digits, optional decimal part), got ${JSON.stringify(value)}`,
+    );
+  }
+}
+
+export function parseQuery(search: URLSearchParams, parameters: ParameterSpec[]): ParsedQuery {
+  const known = new Map(parameters.filter((p) => p.in === 'query').map((p) => [p.name, p]));
+  const values: Record<string, string> = {};
+  const unknown: string[] = [];
+  for (const [name, value] of search) {
+    const parameter = known.get(name);
+    if (!parameter) {
+      if (!unknown.includes(name)) unknown.push(name);
+      continue;
+    }
+    if (name in values) {
+      throw new ApiError('invalid_parameter', `${name} was given more than once; give it once`, { field: name });
+    }
+    checkText(parameter, value);
+    values[name] = value;
+  }
+  return { values, unknown };
+}

@@ -1,0 +1,59 @@
+import type { ErrorObject } from 'ajv';
+import { ApiError } from '../errors.ts';
+import type { OperationSpec } from '../spec.ts';
+
+// Turns the first ajv error into the face-neutral ApiError, naming the offending field the way a client wrote it
+// (a query or path parameter name, or a JSON pointer-like path into the body such as `bbox.2`).
+
+function fieldOf(error: ErrorObject): { location: string; field: string } {
+  const segments = error.instancePath.split('/').filter(Boolean);
+  const location = segments.shift() ?? '';
+  const params = error.params as Record<string, unknown>;
+  const extra = params.missingProperty ?? params.additionalProperty ?? params.propertyName;
+  if (typeof extra === 'string') segments.push(extra);
+  const bodyLocation = location === 'requestBody';
+  return { location: bodyLocation ? 'body' : location, field: segments.join('.') || (bodyLocation ? 'body' : location) };
+}
+
+function describe(error: ErrorObject, field: string): string {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return `${field} is required`;
+    case 'additionalProperties':
+      return `${field} is not an accepted field`;
+    case 'enum':
+      return `${field} must be one of: ${(params.allowedValues as unknown[]).map(String).join(', ')}`;
+    case 'const':
+      return `${field} must be ${JSON.stringify(params.allowedValue)}`;
+    case 'pattern':
+      return `${field} has an invalid form (it must match ${String(params.pattern)})`;
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+    case 'minLength':
+    case 'maxLength':
+    case 'minItems':
+    case 'maxItems':
+    case 'type':
+      return `${field} ${error.message ?? 'is invalid'}`;
+    default:
+      return `${field} is invalid${error.message ? `: ${error.message}` : ''}`;
+  }
+}
+
+export function toValidationError(operation: OperationSpec, errors: ErrorObject[]): ApiError {
+  const first = errors.find((error) => error.keyword !== 'if') ?? errors[0];
+  if (!first) return new ApiError('invalid_parameter', 'The request is invalid');
+  const { location, field } = fieldOf(first);
+  const parameter = operation.parameters.find((p) => p.in === location && p.name === field);
+  if (parameter?.onInvalid === 'not_found') {
+    return new ApiError('not_found', `No record has that ${field}: the value is not of the documented form`);
+  }
+  if (first.keyword === 'parse') return new ApiError('invalid_json', 'The request body is not valid JSON');
+  if (first.keyword === 'additionalProperties' && location === 'body') {
+    return new ApiError('unknown_field', describe(first, field), { field });
+  }
+  return new ApiError('invalid_parameter', describe(first, field), { field });
+}

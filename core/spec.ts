@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+// What the server reads from the hand-written OpenAPI documents. Everything about an operation (its cache header,
+// rate-limit bucket, alias target, body limit) comes from here, so it is written once, in spec/.
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
+
+export interface ParameterSpec {
+  name: string;
+  in: 'query' | 'path' | 'header' | 'cookie';
+  required: boolean;
+  schema: Record<string, unknown>;
+  deprecated: boolean;
+  onInvalid: 'not_found' | undefined;
+}
+
+export interface OperationSpec {
+  operationId: string;
+  method: HttpMethod;
+  path: string;
+  cacheControl: string | undefined;
+  rateLimit: string | undefined;
+  aliasOf: string | undefined;
+  handledBy: string | undefined;
+  maxBodyBytes: number | undefined;
+  parameters: ParameterSpec[];
+  hasBody: boolean;
+  raw: Record<string, unknown>;
+}
+
+export interface SpecDocument {
+  file: string;
+  document: Record<string, unknown>;
+  operations: OperationSpec[];
+}
+
+const methods: HttpMethod[] = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'];
+
+export const specDir = fileURLToPath(new URL('../spec/', import.meta.url));
+
+type Json = Record<string, unknown>;
+
+function resolveRef(document: Json, value: unknown): Json {
+  const node = value as Json;
+  const ref = node?.$ref;
+  if (typeof ref !== 'string') return node;
+  const target = ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce<unknown>((at, key) => (at as Json | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+  if (target === undefined) throw new Error(`spec: unresolved $ref ${ref}`);
+  return resolveRef(document, target);
+}
+
+function readParameters(document: Json, pathItem: Json, operation: Json): ParameterSpec[] {
+  const declared = [...((pathItem.parameters as unknown[]) ?? []), ...((operation.parameters as unknown[]) ?? [])];
+  return declared.map((entry) => {
+    const parameter = resolveRef(document, entry);
+    return {
+      name: String(parameter.name),
+      in: parameter.in as ParameterSpec['in'],
+      required: parameter.required === true,
+      schema: resolveRef(document, parameter.schema ?? {}),
+      deprecated: parameter.deprecated === true,
+      onInvalid: parameter['x-on-invalid'] === 'not_found' ? 'not_found' : undefined,
+    };
+  });
+}
+
+function readOperation(document: Json, path: string, method: HttpMethod, pathItem: Json): OperationSpec {
+  const operation = pathItem[method] as Json;
+  const body = operation.requestBody === undefined ? undefined : resolveRef(document, operation.requestBody);
+  const maxBodyBytes = body?.['x-max-body-bytes'];
+  return {
+    operationId: String(operation.operationId),
+    method,
+    path,
+    cacheControl: operation['x-cache-control'] as string | undefined,
+    rateLimit: operation['x-rate-limit'] as string | undefined,
+    aliasOf: operation['x-alias-of'] as string | undefined,
+    handledBy: operation['x-handled-by'] as string | undefined,
+    maxBodyBytes: typeof maxBodyBytes === 'number' ? maxBodyBytes : undefined,
+    parameters: readParameters(document, pathItem, operation),
+    hasBody: body !== undefined,
+    raw: operation,
+  };
+}
+
+export function loadSpec(fileName: string): SpecDocument {
+  const file = new URL(fileName, `file://${specDir}`).pathname;
+  const document = parse(readFileSync(file, 'utf8')) as Json;
+  const paths = (document.paths ?? {}) as Record<string, Json>;
+  const operations = Object.entries(paths).flatMap(([path, pathItem]) =>
+    methods.filter((method) => pathItem[method] !== undefined).map((method) => readOperation(document, path, method, pathItem)),
+  );
+  return { file, document, operations };
+}

@@ -1,0 +1,26 @@
+// npm start: parse the configuration, load the handlers, check them against the specs and listen.
+import { ConfigError, parseConfig } from '../core/config.ts';
+import { assembleApp } from '../core/http/assemble.ts';
+import { listenApp } from '../core/http/listen.ts';
+import { createLogger } from '../core/log.ts';
+import { loadHandlers } from '../handlers/load.ts';
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof parseConfig>;
+  try {
+    config = parseConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`configuration error: ${error.message}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const log = createLogger(config);
+  const handlers = { place: await loadHandlers('place-lookup'), explore: await loadHandlers('scenery-search') };
+  const { app } = await assembleApp({ config, log, handlers });
+  const { url } = await listenApp(app, config.host, config.port);
+  log.info({ url }, `machimi listening on ${url}`);
+}
+
+await main();
