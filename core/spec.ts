@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
+import { load } from 'js-yaml';
 
 // What the server reads from the hand-written OpenAPI documents. Everything about an operation (its cache header,
 // rate-limit bucket, alias target, body limit) comes from here, so it is written once, in spec/.
@@ -12,6 +12,7 @@ export interface ParameterSpec {
   in: 'query' | 'path' | 'header' | 'cookie';
   required: boolean;
   schema: Record<string, unknown>;
+  description: string;
   deprecated: boolean;
   onInvalid: 'not_found' | undefined;
 }
@@ -63,6 +64,7 @@ function readParameters(document: Json, pathItem: Json, operation: Json): Parame
       in: parameter.in as ParameterSpec['in'],
       required: parameter.required === true,
       schema: resolveRef(document, parameter.schema ?? {}),
+      description: typeof parameter.description === 'string' ? parameter.description : '',
       deprecated: parameter.deprecated === true,
       onInvalid: parameter['x-on-invalid'] === 'not_found' ? 'not_found' : undefined,
     };
@@ -90,10 +92,12 @@ function readOperation(document: Json, path: string, method: HttpMethod, pathIte
 
 export function loadSpec(fileName: string): SpecDocument {
   const file = new URL(fileName, `file://${specDir}`).pathname;
-  const document = parse(readFileSync(file, 'utf8')) as Json;
+  const document = load(readFileSync(file, 'utf8')) as Json;
   const paths = (document.paths ?? {}) as Record<string, Json>;
   const operations = Object.entries(paths).flatMap(([path, pathItem]) =>
-    methods.filter((method) => pathItem[method] !== undefined).map((method) => readOperation(document, path, method, pathItem)),
+    methods
+      .filter((method) => pathItem[method] !== undefined)
+      .map((method) => readOperation(document, path, method, pathItem)),
   );
   return { file, document, operations };
 }

@@ -16,7 +16,8 @@ export async function loadHandlers(face: FaceDir): Promise<HandlerMap> {
   const entries = await Promise.all(
     files.map(async (file) => {
       const module = (await import(new URL(file, `file://${dir}`).href)) as { default?: unknown };
-      if (typeof module.default !== 'function') throw new Error(`${face}/${file} must default-export a handler function`);
+      if (typeof module.default !== 'function')
+        throw new Error(`${face}/${file} must default-export a handler function`);
       return [file.replace(/\.ts$/, ''), module.default as Handler] as const;
     }),
   );

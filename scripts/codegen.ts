@@ -36,7 +36,7 @@ async function check(): Promise<number> {
   try {
     await generate(fresh);
     const committed = join(root, 'generated');
-    const [want, have] = await Promise.all([listFiles(fresh), listFiles(committed).catch(() => [])]);
+    const [want, have] = await Promise.all([listFiles(fresh), listFiles(committed).catch((): string[] => [])]);
     const stale = new Set([...want.filter((f) => !have.includes(f)), ...have.filter((f) => !want.includes(f))]);
     for (const file of want.filter((f) => have.includes(f))) {
       const [a, b] = await Promise.all([readFile(join(fresh, file)), readFile(join(committed, file))]);
@@ -46,7 +46,9 @@ async function check(): Promise<number> {
       console.log('generated/ is fresh');
       return 0;
     }
-    console.error(`generated/ is stale; run npm run codegen and commit. Differing files:\n  ${[...stale].join('\n  ')}`);
+    console.error(
+      `generated/ is stale; run npm run codegen and commit. Differing files:\n  ${[...stale].join('\n  ')}`,
+    );
     return 1;
   } finally {
     await rm(fresh, { recursive: true, force: true });

@@ -21,7 +21,11 @@ const stages: Stage[] = [
   { name: 'typecheck', command: [bin('tsc'), '--noEmit', '-p', 'tsconfig.json'] },
   { name: 'codegen freshness', command: [process.execPath, 'scripts/codegen.ts', '--check'] },
   { name: 'unit tests', command: [bin('vitest'), 'run', '--project', 'unit'] },
-  { name: 'integration tests (PGlite)', command: [bin('vitest'), 'run', '--project', 'integration'], env: { TEST_DATABASE_URL: '' } },
+  {
+    name: 'integration tests (PGlite)',
+    command: [bin('vitest'), 'run', '--project', 'integration'],
+    env: { TEST_DATABASE_URL: '' },
+  },
   {
     name: 'integration tests (PostgreSQL)',
     command: [bin('vitest'), 'run', '--project', 'integration'],
@@ -45,11 +49,16 @@ for (const stage of stages) {
   console.log(`\n▶ ${stage.name}`);
   const started = performance.now();
   const [command, ...args] = stage.command;
-  const run = spawnSync(command as string, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...stage.env } });
+  const run = spawnSync(command as string, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...stage.env },
+  });
   const seconds = Math.round((performance.now() - started) / 100) / 10;
   results.push({ name: stage.name, outcome: run.status === 0 ? 'passed' : `FAILED (exit ${run.status})`, seconds });
 }
 
 console.log('\nSummary');
-for (const result of results) console.log(`  ${result.outcome.padEnd(30)} ${String(result.seconds).padStart(6)} s  ${result.name}`);
+for (const result of results)
+  console.log(`  ${result.outcome.padEnd(30)} ${String(result.seconds).padStart(6)} s  ${result.name}`);
 process.exitCode = results.some((result) => result.outcome.startsWith('FAILED')) ? 1 : 0;

@@ -1,8 +1,8 @@
 import type { H3 } from 'h3';
 import type { Config } from '../config.ts';
 import type { Logger } from '../log.ts';
-import { countCost } from '../mcp/envelope.ts';
 import { createMcpEndpoint, type McpTool } from '../mcp/endpoint.ts';
+import { countCost } from '../mcp/envelope.ts';
 import { loadSpec, type SpecDocument } from '../spec.ts';
 import { createApp } from './app.ts';
 import type { AppDeps, HandlerMap } from './context.ts';
@@ -50,7 +50,11 @@ export async function assembleApp(options: AssembleOptions): Promise<{ app: H3; 
     config: options.config,
     log: options.log,
     place: { name: 'place-lookup', router: await SpecRouter.create(placeSpec), handlers: options.handlers.place },
-    explore: { name: 'scenery-search', router: await SpecRouter.create(exploreSpec), handlers: options.handlers.explore },
+    explore: {
+      name: 'scenery-search',
+      router: await SpecRouter.create(exploreSpec),
+      handlers: options.handlers.explore,
+    },
     rateLimits,
     mcp: { endpoint: createMcpEndpoint(options.mcpTools ?? []), cost: countCost },
     ...(options.now ? { now: options.now } : {}),

@@ -4,7 +4,10 @@ import { ApiError } from '../errors.ts';
 // grows past the limit while streaming is refused as soon as it does.
 
 function tooLarge(limit: number): ApiError {
-  return new ApiError('payload_too_large', `The request body is larger than ${limit} bytes; send at most ${limit} bytes`);
+  return new ApiError(
+    'payload_too_large',
+    `The request body is larger than ${limit} bytes; send at most ${limit} bytes`,
+  );
 }
 
 export async function readBody(request: Request, limit: number): Promise<Uint8Array> {
@@ -30,5 +33,7 @@ export async function readBody(request: Request, limit: number): Promise<Uint8Ar
 export function isJsonContentType(value: string | null): boolean {
   if (!value) return false;
   const mediaType = value.split(';')[0]?.trim().toLowerCase();
-  return mediaType === 'application/json' || (mediaType?.startsWith('application/') === true && mediaType.endsWith('+json'));
+  return (
+    mediaType === 'application/json' || (mediaType?.startsWith('application/') === true && mediaType.endsWith('+json'))
+  );
 }

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { H3 } from 'h3';
 import { toNodeHandler } from 'h3/node';
-import { listen, type Listener } from 'listhen';
+import { type Listener, listen } from 'listhen';
 
 // listhen serves the app. isProd keeps it from moving silently to another port when the asked one is busy.
 export async function listenApp(app: H3, host: string, port: number): Promise<{ listener: Listener; url: string }> {

@@ -3,8 +3,8 @@ import { ApiError, toApiError } from '../errors.ts';
 import { isJsonContentType, readBody } from './body.ts';
 import type { AppDeps, FaceRuntime, HandlerContext } from './context.ts';
 import { applyCors, preflight } from './cors.ts';
-import { emptyResponse, errorResponse, jsonResponse } from './respond.ts';
 import { parseQuery } from './query.ts';
+import { emptyResponse, errorResponse, jsonResponse } from './respond.ts';
 import type { RouteMatch } from './router.ts';
 import { toValidationError } from './validation-errors.ts';
 
@@ -29,11 +29,11 @@ function routeOrThrow(face: FaceRuntime, method: string, pathname: string): Rout
   const isV1 = pathname === '/v1' || pathname.startsWith('/v1/');
   if (result.kind === 'method' || (isV1 && writeMethods.has(method))) {
     const allow = result.kind === 'method' ? result.allow.join(', ') : 'GET';
-    throw new ApiError('method_not_allowed', `${method} is not allowed here; this API is read-only (allowed: ${allow})`, {
-      allow,
-    });
+    const why = isV1 ? 'the /v1 API is read-only' : `${pathname} accepts ${allow}`;
+    throw new ApiError('method_not_allowed', `${method} is not allowed: ${why} (Allow: ${allow})`, { allow });
   }
-  throw new ApiError('not_found', `No endpoint at ${pathname}; see GET /v1 for the list of endpoints`);
+  const index = face.name === 'scenery-search' ? 'GET /explore/api/meta' : 'GET /v1';
+  throw new ApiError('not_found', `No endpoint at ${pathname}; ${index} describes the endpoints`);
 }
 
 async function readJsonBody(face: FaceRuntime, match: RouteMatch, request: Request): Promise<unknown> {
@@ -44,7 +44,8 @@ async function readJsonBody(face: FaceRuntime, match: RouteMatch, request: Reque
   }
   const raw = await readBody(request, limit);
   const text = new TextDecoder('utf-8', { fatal: false }).decode(raw);
-  if (text.trim() === '') throw new ApiError('invalid_json', 'The request body is empty; send a JSON object', { field: 'body' });
+  if (text.trim() === '')
+    throw new ApiError('invalid_json', 'The request body is empty; send a JSON object', { field: 'body' });
   try {
     return JSON.parse(text);
   } catch {
@@ -59,7 +60,11 @@ async function runOperation(deps: AppDeps, face: FaceRuntime, info: RequestInfo,
   if (operation.handledBy === 'mcp') {
     const raw = await readBody(request, operation.maxBodyBytes ?? defaultBodyLimit);
     await deps.rateLimits.consume(operation.rateLimit ?? 'mcp', clientIp, deps.mcp.cost(raw));
-    return { operationId: operation.operationId, cacheControl: operation.cacheControl, reply: await deps.mcp.endpoint(raw, ctx) };
+    return {
+      operationId: operation.operationId,
+      cacheControl: operation.cacheControl,
+      reply: await deps.mcp.endpoint(raw, ctx),
+    };
   }
   await deps.rateLimits.consume(operation.rateLimit ?? 'rest', clientIp);
   const query = parseQuery(url.searchParams, operation.parameters);
@@ -72,7 +77,11 @@ async function runOperation(deps: AppDeps, face: FaceRuntime, info: RequestInfo,
   const handler = face.handlers[target];
   if (!handler) throw new Error(`no handler registered for ${target}`);
   const result = await handler({ query: validated.query, path: validated.path, body }, ctx);
-  return { operationId: operation.operationId, cacheControl: operation.cacheControl, reply: { status: 200, body: result } };
+  return {
+    operationId: operation.operationId,
+    cacheControl: operation.cacheControl,
+    reply: { status: 200, body: result },
+  };
 }
 
 export async function handleRequest(deps: AppDeps, info: RequestInfo): Promise<Response> {
@@ -82,7 +91,13 @@ export async function handleRequest(deps: AppDeps, info: RequestInfo): Promise<R
   const face = faceOf(deps, url.pathname);
   const log = deps.log.child({ request_id: requestId });
   const headers = new Headers({ 'x-request-id': requestId });
-  const ctx: HandlerContext = { requestId, config: deps.config, log, now: deps.now ?? (() => new Date()), warnings: [] };
+  const ctx: HandlerContext = {
+    requestId,
+    config: deps.config,
+    log,
+    now: deps.now ?? (() => new Date()),
+    warnings: [],
+  };
   let response: Response;
   let operationId: string | undefined;
   try {
@@ -101,7 +116,8 @@ export async function handleRequest(deps: AppDeps, info: RequestInfo): Promise<R
     if (error.code === 'internal') log.error({ err: thrown, path: url.pathname }, 'request failed');
     response = errorResponse(face.name, error, requestId, headers);
   }
-  if (info.request.method === 'HEAD') response = new Response(null, { status: response.status, headers: response.headers });
+  if (info.request.method === 'HEAD')
+    response = new Response(null, { status: response.status, headers: response.headers });
   const ms = Math.round((performance.now() - started) * 1000) / 1000;
   log.info({ method: info.request.method, path: url.pathname, operationId, status: response.status, ms }, 'request');
   return response;

@@ -22,7 +22,10 @@ function checkText(parameter: ParameterSpec, value: string): void {
   const types = schemaTypes(parameter.schema);
   if (types.includes('string')) return;
   if (types.includes('integer') && !integerText.test(value)) {
-    throw invalidParameter(parameter.name, `${parameter.name} must be a whole number written in digits, got ${JSON.stringify(value)}`);
+    throw invalidParameter(
+      parameter.name,
+      `${parameter.name} must be a whole number written in digits, got ${JSON.stringify(value)}`,
+    );
   }
   if (types.includes('number') && !numberText.test(value)) {
     throw invalidParameter(

@@ -1,4 +1,4 @@
-import { ApiError } from '../errors.ts';
+import type { ApiError } from '../errors.ts';
 import { exploreErrorBody, type FaceName, placeErrorBody, placeErrorStatus } from './faces.ts';
 
 // Builds the Response objects: JSON bodies, the face's error shape and the headers every answer carries.

@@ -1,7 +1,7 @@
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { OpenAPIBackend, type Request as BackendRequest } from 'openapi-backend';
+import { type Request as BackendRequest, OpenAPIBackend } from 'openapi-backend';
 import type { OperationSpec, SpecDocument } from '../spec.ts';
 
 // One openapi-backend instance per spec: it maps method + path to an operation and validates parameters and bodies
@@ -47,6 +47,8 @@ export class SpecRouter {
       customizeAjv: () => createAjv() as never,
     });
     await backend.init();
+    // quick mode compiles lazily; compile now so the first request of each operation is not the slow one
+    backend.validator.preCompileRequestValidators();
     return new SpecRouter(spec, backend);
   }
 
@@ -93,7 +95,7 @@ export class SpecRouter {
     const coerced = (result.coerced ?? {}) as { query?: Record<string, unknown>; params?: Record<string, unknown> };
     return {
       errors: result.errors ?? [],
-      query: coerced.query ?? request.query as Record<string, unknown>,
+      query: coerced.query ?? (request.query as Record<string, unknown>),
       path: coerced.params ?? request.params ?? {},
     };
   }

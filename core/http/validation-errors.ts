@@ -12,10 +12,19 @@ function fieldOf(error: ErrorObject): { location: string; field: string } {
   const extra = params.missingProperty ?? params.additionalProperty ?? params.propertyName;
   if (typeof extra === 'string') segments.push(extra);
   const bodyLocation = location === 'requestBody';
-  return { location: bodyLocation ? 'body' : location, field: segments.join('.') || (bodyLocation ? 'body' : location) };
+  return {
+    location: bodyLocation ? 'body' : location,
+    field: segments.join('.') || (bodyLocation ? 'body' : location),
+  };
 }
 
-function describe(error: ErrorObject, field: string): string {
+// The first sentence of a parameter's description says what a valid value looks like, better than a regex.
+function firstSentence(text: string): string {
+  const sentence = text.split(/(?<=\.)\s/)[0]?.trim() ?? '';
+  return sentence.endsWith('.') ? sentence.slice(0, -1) : sentence;
+}
+
+function describe(error: ErrorObject, field: string, hint: string): string {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
@@ -27,7 +36,9 @@ function describe(error: ErrorObject, field: string): string {
     case 'const':
       return `${field} must be ${JSON.stringify(params.allowedValue)}`;
     case 'pattern':
-      return `${field} has an invalid form (it must match ${String(params.pattern)})`;
+      return hint
+        ? `${field} is not valid; expected: ${firstSentence(hint)}`
+        : `${field} has an invalid form (it must match ${String(params.pattern)})`;
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':
@@ -53,7 +64,7 @@ export function toValidationError(operation: OperationSpec, errors: ErrorObject[
   }
   if (first.keyword === 'parse') return new ApiError('invalid_json', 'The request body is not valid JSON');
   if (first.keyword === 'additionalProperties' && location === 'body') {
-    return new ApiError('unknown_field', describe(first, field), { field });
+    return new ApiError('unknown_field', describe(first, field, ''), { field });
   }
-  return new ApiError('invalid_parameter', describe(first, field), { field });
+  return new ApiError('invalid_parameter', describe(first, field, parameter?.description ?? ''), { field });
 }

@@ -41,7 +41,8 @@ export function isMessage(entry: unknown): entry is JsonRpcMessage {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return false;
   const message = entry as Record<string, unknown>;
   const id = message.id;
-  const idOk = id === undefined || id === null || typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id));
+  const idOk =
+    id === undefined || id === null || typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id));
   const paramsOk = message.params === undefined || (typeof message.params === 'object' && message.params !== null);
   return message.jsonrpc === '2.0' && typeof message.method === 'string' && idOk && paramsOk;
 }

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { countCost, isNotification, parseEnvelope } from '../../core/mcp/envelope.ts';
 
 const bytes = (value: unknown) => new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value));
-const call = (id?: number) => ({ jsonrpc: '2.0', ...(id === undefined ? {} : { id }), method: 'tools/call', params: {} });
+const call = (id?: number) => ({
+  jsonrpc: '2.0',
+  ...(id === undefined ? {} : { id }),
+  method: 'tools/call',
+  params: {},
+});
 
 describe('MCP envelope', () => {
   it.each([

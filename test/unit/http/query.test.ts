@@ -8,6 +8,7 @@ const param = (name: string, type: string): ParameterSpec => ({
   in: 'query',
   required: false,
   schema: { type },
+  description: '',
   deprecated: false,
   onInvalid: undefined,
 });

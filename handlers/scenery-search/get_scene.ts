@@ -1,0 +1,7 @@
+import type { GetSceneData } from '../../generated/scenery-search/types.gen.ts';
+import { notYetImplemented } from '../not-yet.ts';
+import type { HandlerContext, InputOf } from '../types.ts';
+
+export default function getScene(_input: InputOf<GetSceneData>, _ctx: HandlerContext): never {
+  throw notYetImplemented('get_scene', 'the release store');
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { checkHandlers, expectedHandlers } from '../../../core/http/handler-check.ts';
+import { loadSpec } from '../../../core/spec.ts';
+import { loadHandlers } from '../../../handlers/load.ts';
+
+const place = loadSpec('place-lookup.openapi.yaml');
+const explore = loadSpec('scenery-search.openapi.yaml');
+const handler = () => ({});
+
+describe('handlers match operations one to one', () => {
+  it('the handlers folder of each face has exactly one handler per non-alias operation', async () => {
+    expect(() => checkHandlers('handlers/place-lookup', place, {})).toThrow(/missing handler/);
+    const placeHandlers = await loadHandlers('place-lookup');
+    expect(Object.keys(placeHandlers).sort()).toEqual(expectedHandlers(place));
+    const exploreHandlers = await loadHandlers('scenery-search');
+    expect(Object.keys(exploreHandlers).sort()).toEqual(expectedHandlers(explore));
+  });
+
+  it('aliases and the MCP endpoint need no handler of their own', () => {
+    const expected = expectedHandlers(place);
+    expect(expected).not.toContain('get_scene_alias');
+    expect(expected).not.toContain('search_amenities_alias');
+    expect(expected).not.toContain('call_mcp');
+    expect(expected).toContain('get_scene');
+  });
+
+  it('a missing handler is an error naming the file to add', () => {
+    const handlers = Object.fromEntries(expectedHandlers(place).map((id) => [id, handler]));
+    delete handlers.get_meta;
+    expect(() => checkHandlers('handlers/place-lookup', place, handlers)).toThrow(
+      /missing handler: add handlers\/place-lookup\/get_meta\.ts/,
+    );
+  });
+
+  it('an extra handler is an error naming the file', () => {
+    const handlers = Object.fromEntries(expectedHandlers(place).map((id) => [id, handler]));
+    expect(() => checkHandlers('handlers/place-lookup', place, { ...handlers, get_weather: handler })).toThrow(
+      /extra handler: handlers\/place-lookup\/get_weather\.ts/,
+    );
+  });
+});
