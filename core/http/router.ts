@@ -20,10 +20,24 @@ export interface ValidationOutcome {
   path: Record<string, unknown>;
 }
 
-function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ strict: false, allErrors: false, coerceTypes: true, useDefaults: true });
+// openapi-backend asks for a new ajv for every validator it compiles; creating (and format-loading) one per
+// operation made start-up take seconds, so each validation context shares one instance.
+function createAjv(coerceTypes: boolean): Ajv2020 {
+  const ajv = new Ajv2020({ strict: false, allErrors: false, coerceTypes, useDefaults: true });
   addFormats.default(ajv);
   return ajv;
+}
+
+function sharedAjvFactory(): (context: ValidationContext) => Ajv2020 {
+  const instances = new Map<ValidationContext, Ajv2020>();
+  return (context) => {
+    let ajv = instances.get(context);
+    if (!ajv) {
+      ajv = createAjv(context === 'paramsValidator' || context === 'responseHeadersValidator');
+      instances.set(context, ajv);
+    }
+    return ajv;
+  };
 }
 
 export class SpecRouter {
@@ -38,13 +52,14 @@ export class SpecRouter {
   }
 
   static async create(spec: SpecDocument): Promise<SpecRouter> {
+    const ajvFor = sharedAjvFactory();
     const backend = new OpenAPIBackend({
       definition: structuredClone(spec.document) as never,
       quick: true,
       strict: true,
       validate: true,
       coerceTypes: true,
-      customizeAjv: () => createAjv() as never,
+      customizeAjv: ((_ajv: unknown, _options: unknown, context: ValidationContext) => ajvFor(context)) as never,
     });
     await backend.init();
     // quick mode compiles lazily; compile now so the first request of each operation is not the slow one
