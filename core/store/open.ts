@@ -1,0 +1,18 @@
+// Opens the configured store (PostgreSQL when a URL is given, else PGlite) with its schema migrated.
+import { migrate } from './migrate.ts';
+import { openPgliteStore } from './pglite-driver.ts';
+import { openPostgresStore } from './postgres-driver.ts';
+import type { Store, StoreOptions } from './types.ts';
+
+export async function openStore(options: StoreOptions): Promise<Store> {
+  const store = options.databaseUrl
+    ? await openPostgresStore(options.databaseUrl, options)
+    : await openPgliteStore(options.dataDir ?? null);
+  try {
+    await migrate(store);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store;
+}
