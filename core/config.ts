@@ -10,6 +10,8 @@ export interface Config {
   trustProxy: number;
   exploreOrigins: string[];
   rateLimitFactor: number;
+  demoScenes: number;
+  demoSeed: number;
 }
 
 export class ConfigError extends Error {
@@ -80,5 +82,7 @@ export function parseConfig(env: Env = process.env): Config {
     trustProxy: readInteger(env, 'TRUST_PROXY', 0, 0, 10),
     exploreOrigins: readOrigins(env, port),
     rateLimitFactor: readInteger(env, 'RATE_LIMIT_FACTOR', 1, 1, 1_000_000),
+    demoScenes: readInteger(env, 'DEMO_SCENES', 50_000, 100, 5_000_000),
+    demoSeed: readInteger(env, 'DEMO_SEED', 1, 0, 2 ** 31),
   };
 }

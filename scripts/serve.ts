@@ -1,5 +1,6 @@
 // npm start: parse the configuration, load the handlers, check them against the specs and listen.
 import { ConfigError, parseConfig } from '../core/config.ts';
+import { openServedRelease } from '../core/data/bootstrap.ts';
 import { assembleApp } from '../core/http/assemble.ts';
 import { listenApp } from '../core/http/listen.ts';
 import { createLogger } from '../core/log.ts';
@@ -18,9 +19,17 @@ async function main(): Promise<void> {
   }
   const log = createLogger(config);
   const handlers = { place: await loadHandlers('place-lookup'), explore: await loadHandlers('scenery-search') };
-  const { app } = await assembleApp({ config, log, handlers });
+  const { store, release } = await openServedRelease(config, log);
+  const { app } = await assembleApp({ config, log, handlers, release });
   const { url } = await listenApp(app, config.host, config.port);
   log.info({ url }, `machimi listening on ${url}`);
+  const stop = async (signal: string) => {
+    log.info({ signal }, 'shutting down');
+    await store.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
 }
 
 await main();

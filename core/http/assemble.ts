@@ -1,8 +1,10 @@
 import type { H3 } from 'h3';
 import type { Config } from '../config.ts';
+import type { ServedRelease } from '../data/served-release.ts';
 import type { Logger } from '../log.ts';
 import { createMcpEndpoint, type McpTool } from '../mcp/endpoint.ts';
 import { countCost } from '../mcp/envelope.ts';
+import { buildMcpTools } from '../mcp/tools.ts';
 import { loadSpec, type SpecDocument } from '../spec.ts';
 import { createApp } from './app.ts';
 import type { AppDeps, HandlerMap } from './context.ts';
@@ -14,6 +16,7 @@ export const specFiles = { place: 'place-lookup.openapi.yaml', explore: 'scenery
 
 export interface AssembleOptions {
   config: Config;
+  release: ServedRelease;
   log: Logger;
   handlers: { place: HandlerMap; explore: HandlerMap };
   mcpTools?: McpTool[];
@@ -56,7 +59,11 @@ export async function assembleApp(options: AssembleOptions): Promise<{ app: H3; 
       handlers: options.handlers.explore,
     },
     rateLimits,
-    mcp: { endpoint: createMcpEndpoint(options.mcpTools ?? []), cost: countCost },
+    release: options.release,
+    mcp: {
+      endpoint: createMcpEndpoint(options.mcpTools ?? buildMcpTools(placeSpec, options.handlers.place)),
+      cost: countCost,
+    },
     ...(options.now ? { now: options.now } : {}),
   };
   return { app: createApp(deps), deps };

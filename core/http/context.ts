@@ -1,4 +1,5 @@
 import type { Config } from '../config.ts';
+import type { ServedRelease } from '../data/served-release.ts';
 import type { Logger } from '../log.ts';
 import type { FaceName } from './faces.ts';
 import type { RateLimits } from './rate-limit.ts';
@@ -10,8 +11,12 @@ export interface HandlerContext {
   config: Config;
   log: Logger;
   now: () => Date;
+  // The release being served: indexes, manifest and the store for reads by key.
+  data: ServedRelease;
   // Messages for the response's `warnings` (place lookup): legacy or unknown parameters that were ignored.
   warnings: string[];
+  // Names of the query parameters the client actually sent (defaults are already applied to `input.query`).
+  given: ReadonlySet<string>;
 }
 
 export interface HandlerInput {
@@ -44,6 +49,7 @@ export interface AppDeps {
   place: FaceRuntime;
   explore: FaceRuntime;
   rateLimits: RateLimits;
+  release: ServedRelease;
   mcp: { endpoint: McpEndpoint; cost: McpCostCounter };
   now?: () => Date;
 }

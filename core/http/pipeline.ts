@@ -3,6 +3,7 @@ import { ApiError, toApiError } from '../errors.ts';
 import { isJsonContentType, readBody } from './body.ts';
 import type { AppDeps, FaceRuntime, HandlerContext } from './context.ts';
 import { applyCors, preflight } from './cors.ts';
+import { wrapInEnvelope } from './envelope.ts';
 import { parseQuery } from './query.ts';
 import { emptyResponse, errorResponse, jsonResponse } from './respond.ts';
 import type { RouteMatch } from './router.ts';
@@ -77,10 +78,11 @@ async function runOperation(deps: AppDeps, face: FaceRuntime, info: RequestInfo,
   const handler = face.handlers[target];
   if (!handler) throw new Error(`no handler registered for ${target}`);
   const result = await handler({ query: validated.query, path: validated.path, body }, ctx);
+  const reply = face.name === 'place-lookup' ? wrapInEnvelope(result as Record<string, unknown>, ctx) : result;
   return {
     operationId: operation.operationId,
     cacheControl: operation.cacheControl,
-    reply: { status: 200, body: result },
+    reply: { status: 200, body: reply },
   };
 }
 
@@ -96,7 +98,9 @@ export async function handleRequest(deps: AppDeps, info: RequestInfo): Promise<R
     config: deps.config,
     log,
     now: deps.now ?? (() => new Date()),
+    data: deps.release,
     warnings: [],
+    given: new Set(url.searchParams.keys()),
   };
   let response: Response;
   let operationId: string | undefined;

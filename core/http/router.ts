@@ -4,12 +4,17 @@ import addFormats from 'ajv-formats';
 import { type Request as BackendRequest, OpenAPIBackend } from 'openapi-backend';
 import type { OperationSpec, SpecDocument } from '../spec.ts';
 
+// openapi-backend's ValidationContext values (its enum is not exported from the package entry).
+type ValidationContext = 'requestBodyValidator' | 'paramsValidator' | 'responseValidator' | 'responseHeadersValidator';
+
 // One openapi-backend instance per spec: it maps method + path to an operation and validates parameters and bodies
 // with ajv (draft 2020-12, with formats) against the spec. Nothing here knows about HTTP frameworks.
 
 export interface RouteMatch {
   operation: OperationSpec;
   pathParams: Record<string, string>;
+  // The request's own path: openapi-backend re-reads path parameters from it while validating.
+  pathname: string;
 }
 
 export type RouteResult = { kind: 'match'; match: RouteMatch } | { kind: 'method'; allow: string[] } | { kind: 'none' };
@@ -74,7 +79,7 @@ export class SpecRouter {
       const operation = this.byId.get(matched.operationId);
       if (operation) {
         const pathParams = this.backend.router.parseRequest(request, matched).params as Record<string, string>;
-        return { kind: 'match', match: { operation, pathParams } };
+        return { kind: 'match', match: { operation, pathParams, pathname: path } };
       }
     }
     const allow = this.allowedMethods(path);
@@ -100,7 +105,7 @@ export class SpecRouter {
   ): ValidationOutcome {
     const request: BackendRequest = {
       method: match.operation.method,
-      path: match.operation.path,
+      path: match.pathname,
       headers,
       query: { ...query },
       params: { ...match.pathParams },

@@ -60,7 +60,7 @@ export function toValidationError(operation: OperationSpec, errors: ErrorObject[
   const { location, field } = fieldOf(first);
   const parameter = operation.parameters.find((p) => p.in === location && p.name === field);
   if (parameter?.onInvalid === 'not_found') {
-    return new ApiError('not_found', `No record has that ${field}: the value is not of the documented form`);
+    return new ApiError('not_found', `No record has that ${field}: the value is not of the documented form`, { field });
   }
   if (first.keyword === 'parse') return new ApiError('invalid_json', 'The request body is not valid JSON');
   if (first.keyword === 'additionalProperties' && location === 'body') {

@@ -1,16 +1,36 @@
+import {
+  CallToolRequestParamsSchema,
+  type CallToolResult,
+  ErrorCode,
+  type InitializeResult,
+  type ListToolsResult,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { HandlerContext, McpReply } from '../http/context.ts';
+import type { McpTool } from './definition.ts';
 import { errorReply, isMessage, isNotification, type JsonRpcMessage, parseEnvelope, resultReply } from './envelope.ts';
+
+export type { McpTool };
+
+// The methods of POST /mcp. Types, error codes and the tools/call params check come from the MCP SDK; the dispatch is
+// our own because the SDK's Server cannot be made to follow the document: it answers an unknown version with its
+// newest (2025-11-25) where the document asks for 2025-06-18, echoes versions the document does not list
+// (2025-11-25, 2024-10-07), and its Protocol layer drops `"id": null` messages as unknown, which the document says
+// are requests whose null id is echoed. The envelope (batches, 202, HTTP 400s) is in envelope.ts for the same reason.
 
 export const supportedVersions = ['2025-06-18', '2025-03-26', '2024-11-05'];
 export const fallbackVersion = '2025-06-18';
 
-export interface McpTool {
-  name: string;
-  definition: Record<string, unknown>;
-  call: (args: Record<string, unknown>, ctx: HandlerContext) => Promise<Record<string, unknown>>;
+for (const version of supportedVersions) {
+  if (!SUPPORTED_PROTOCOL_VERSIONS.includes(version)) throw new Error(`MCP SDK no longer knows version ${version}`);
 }
 
-function initialize(message: JsonRpcMessage): unknown {
+const instructions =
+  'Read-only tools over Japanese street-scene observations (one photograph = one scene) of the served release. ' +
+  'Start with describe_location for a coordinate, or find_street / find_area / find_school for a name. Keep scene ids ' +
+  'as strings. Zero results mean not recorded in this release, never absent in the real world: say so to the user.';
+
+function initialize(message: JsonRpcMessage): InitializeResult {
   const requested = message.params?.protocolVersion;
   const protocolVersion =
     typeof requested === 'string' && supportedVersions.includes(requested) ? requested : fallbackVersion;
@@ -18,8 +38,27 @@ function initialize(message: JsonRpcMessage): unknown {
     protocolVersion,
     capabilities: { tools: { listChanged: false } },
     serverInfo: { name: 'machimi', version: '0.1.0' },
-    instructions: 'Read-only tools over Japanese street-scene observations; zero results mean not recorded.',
+    instructions,
   };
+}
+
+function unknownTool(name: string, tools: Map<string, McpTool>): CallToolResult {
+  const known = [...tools.keys()].join(', ') || '(none)';
+  const text = `Unknown tool ${JSON.stringify(name)}. Available tools: ${known}. Call tools/list for their arguments.`;
+  return { isError: true, content: [{ type: 'text', text }] };
+}
+
+async function callTool(message: JsonRpcMessage, tools: Map<string, McpTool>, ctx: HandlerContext): Promise<unknown> {
+  const id = message.id ?? null;
+  const params = CallToolRequestParamsSchema.safeParse(message.params ?? {});
+  if (!params.success) {
+    const text = 'Invalid params: tools/call takes {"name": a tool name, "arguments": an object}';
+    return errorReply(id, ErrorCode.InvalidParams, text);
+  }
+  const tool = tools.get(params.data.name);
+  // An unknown tool is answered from the tool table alone: no handler runs, the store is not queried.
+  if (!tool) return resultReply(id, unknownTool(params.data.name, tools));
+  return resultReply(id, await tool.call(params.data.arguments ?? {}, ctx));
 }
 
 async function answer(message: JsonRpcMessage, tools: Map<string, McpTool>, ctx: HandlerContext): Promise<unknown> {
@@ -28,22 +67,14 @@ async function answer(message: JsonRpcMessage, tools: Map<string, McpTool>, ctx:
     case 'initialize':
       return resultReply(id, initialize(message));
     case 'ping':
+    case 'notifications/initialized':
       return resultReply(id, {});
     case 'tools/list':
-      return resultReply(id, { tools: [...tools.values()].map((tool) => tool.definition) });
-    case 'tools/call': {
-      const name = message.params?.name;
-      const tool = typeof name === 'string' ? tools.get(name) : undefined;
-      if (!tool) {
-        const known = [...tools.keys()].join(', ') || '(none yet)';
-        const text = `Unknown tool ${JSON.stringify(name)}. Call tools/list; available tools: ${known}.`;
-        return resultReply(id, { isError: true, content: [{ type: 'text', text }] });
-      }
-      const args = (message.params?.arguments ?? {}) as Record<string, unknown>;
-      return resultReply(id, await tool.call(args, ctx));
-    }
+      return resultReply(id, { tools: [...tools.values()].map((tool) => tool.definition) } satisfies ListToolsResult);
+    case 'tools/call':
+      return callTool(message, tools, ctx);
     default:
-      return errorReply(id, -32601, `Method not found: ${message.method}`);
+      return errorReply(id, ErrorCode.MethodNotFound, `Method not found: ${message.method}`);
   }
 }
 
@@ -51,18 +82,28 @@ export function createMcpEndpoint(tools: McpTool[]) {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   return async (raw: Uint8Array, ctx: HandlerContext): Promise<McpReply> => {
     const parsed = parseEnvelope(raw);
-    if (parsed.kind === 'parse_error') return { status: 400, body: errorReply(null, -32700, 'Parse error') };
-    if (parsed.kind === 'invalid_batch') return { status: 400, body: errorReply(null, -32600, parsed.message) };
+    if (parsed.kind === 'parse_error') {
+      return { status: 400, body: errorReply(null, ErrorCode.ParseError, 'Parse error: the body is not valid JSON') };
+    }
+    if (parsed.kind === 'invalid_batch') {
+      return { status: 400, body: errorReply(null, ErrorCode.InvalidRequest, parsed.message) };
+    }
     const replies: unknown[] = [];
     for (const entry of parsed.entries) {
+      // A notification is never answered and never runs anything, even a tools/call.
       if (isNotification(entry)) continue;
       if (!isMessage(entry)) {
         const id = (entry as { id?: unknown } | null)?.id;
         const safeId = typeof id === 'string' || typeof id === 'number' ? id : null;
-        replies.push(errorReply(safeId, -32600, 'Invalid Request: expected a JSON-RPC 2.0 message'));
+        replies.push(errorReply(safeId, ErrorCode.InvalidRequest, 'Invalid Request: expected a JSON-RPC 2.0 message'));
         continue;
       }
-      replies.push(await answer(entry, byName, ctx));
+      try {
+        replies.push(await answer(entry, byName, ctx));
+      } catch (thrown) {
+        ctx.log.error({ err: thrown, method: entry.method }, 'MCP request failed');
+        replies.push(errorReply(entry.id ?? null, ErrorCode.InternalError, 'Internal error; it has been logged'));
+      }
     }
     if (replies.length === 0) return { status: 202, body: null };
     return { status: 200, body: parsed.batch ? replies : replies[0] };

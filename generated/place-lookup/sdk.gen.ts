@@ -174,7 +174,7 @@ export const listAmenitiesNearby = <ThrowOnError extends boolean = false>(option
 /**
  * Search elementary schools by name
  *
- * `q` is NFKC-normalised, lowercased, stripped of half-width and full-width spaces and of wildcard meaning (`%`, `_` and `\` are matched literally), then matched as a substring of the equally normalised school name. Results are ordered by normalised name ascending, then `school_id` ascending, at most 10. Zero matches are a 200 with an empty array.
+ * `q` is NFKC-normalised, lowercased, stripped of half-width and full-width spaces and of wildcard meaning (`%`, `_` and `\` are matched literally), then matched as a substring of the equally normalised school name. Results are ordered by normalised name ascending (by code point), then `school_id` ascending, at most 10. Zero matches are a 200 with an empty array. A `q` of spaces only (nothing left after normalisation) is 400 (`field` is `q`), like the empty string.
  */
 export const searchSchools = <ThrowOnError extends boolean = false>(options: Options<SearchSchoolsData, ThrowOnError>): RequestResult<SearchSchoolsResponses, SearchSchoolsErrors, ThrowOnError> => (options.client ?? client).get<SearchSchoolsResponses, SearchSchoolsErrors, ThrowOnError>({ url: '/v1/schools/search', ...options });
 

@@ -453,7 +453,7 @@ export type Counts = {
      */
     experimental_total: number | null;
     /**
-     * Changes of all statuses.
+     * Changes of status supported (what changes nearby serves by default).
      */
     changes_total: number | null;
     /**
@@ -473,13 +473,13 @@ export type Counts = {
      */
     position_source: {
         /**
-         * Scenes positioned by the platform-corrected coordinate.
+         * Scenes positioned by the platform-corrected coordinate, or null when not stated.
          */
-        mapillary_computed: number;
+        mapillary_computed: number | null;
         /**
-         * Scenes positioned by raw GPS.
+         * Scenes positioned by raw GPS, or null when not stated.
          */
-        mapillary_raw: number;
+        mapillary_raw: number | null;
     };
 };
 
@@ -658,7 +658,7 @@ export type MetaBody = {
          */
         experimental_total: number;
         /**
-         * Changes.
+         * Changes of status supported.
          */
         changes_total: number;
         /**
@@ -1333,7 +1333,7 @@ export type SceneDetailBody = {
      */
     image_page: string;
     /**
-     * Generations that have an observation for this scene.
+     * Generations that have an observation for this scene, by version ascending, each with the status of that observation (it can differ from the generation's own status). Empty when the scene has none.
      */
     available_generations: Array<GenerationRef>;
     /**
@@ -1645,7 +1645,7 @@ export type StreetSummary = {
 export type NearestEdge = {
     edge_id: EdgeId;
     /**
-     * Distance from the query point in metres.
+     * Distance from the query point to the edge's polyline in metres, rounded to 0.1 m for display (ordering uses the unrounded distance).
      */
     dist_m: number;
 };
@@ -1675,7 +1675,7 @@ export type UnnamedEdge = {
      */
     n_scenes: number;
     /**
-     * Distance from the query point in metres.
+     * Distance from the query point to the edge's polyline in metres, rounded to 0.1 m for display (ordering uses the unrounded distance).
      */
     dist_m: number;
     town_key: TownKey;
@@ -1707,15 +1707,15 @@ export type StreetsNearbyBody = {
         limit: number;
     };
     /**
-     * Named streets, nearest first.
+     * Named streets, nearest first by their nearest edge (ties by `street_id`), at most `limit`; the `note` says when more were within the radius.
      */
     streets: Array<StreetNearbyItem>;
     /**
-     * Unnamed road edges within the radius, nearest first.
+     * Unnamed road edges within the radius, nearest first (ties by `edge_id`), at most `limit`. Edges that name a street missing from the layer are listed here too, and the `note` says so.
      */
     unnamed_edges: Array<UnnamedEdge>;
     /**
-     * Edges found within the radius.
+     * Eligible edges (at least 15 scenes) found within the radius, named and unnamed, before `limit`.
      */
     n_edges_considered: number;
     notes: LayerNotes;
@@ -1802,7 +1802,7 @@ export type StreetDetailBody = StreetSummary & {
      */
     karte_provenance: KarteProvenance | null;
     /**
-     * Karte versions, newest first.
+     * Karte versions, newest first by `generated_at`; each carries its karte text only with `include=versions`. Empty for grade D (numbers only).
      */
     karte_versions: Array<StreetKarteVersion>;
     profile?: ProfileStats;
@@ -2046,7 +2046,7 @@ export type AreaDetailBody = AreaSummary & {
      */
     karte_provenance: KarteProvenance | null;
     /**
-     * Karte versions, newest first.
+     * Karte versions (metadata only), newest first by `generated_at`. Empty for grade D (numbers only).
      */
     karte_versions: Array<KarteVersion>;
     profile?: ProfileStats;
@@ -2179,9 +2179,13 @@ export type ChangeFieldNotes = {
      */
     verification: string;
     /**
-     * That quality/generation do not filter changes.
+     * That quality/generation do not filter changes, with the values given.
      */
     quality: string;
+    /**
+     * Why `scene_ids_a` and `scene_ids_b` are null.
+     */
+    scene_ids: string;
 };
 
 /**
@@ -2787,12 +2791,12 @@ export type ScenesLimit = number;
 export type StreetsRadius = number;
 
 /**
- * Maximum number of streets (streets nearby) or town blocks (areas nearby) to return.
+ * Maximum number of streets and, separately, of unnamed edges (streets nearby), or of town blocks (areas nearby) to return.
  */
 export type NearbyLimit = number;
 
 /**
- * Part of the name (Japanese), matched after NFKC normalisation of both sides.
+ * Part of the name (Japanese), matched after NFKC normalisation of both sides. Lowercased, spaces removed and `%`, `_`, `\` matched literally; a `q` of spaces only (nothing left after normalisation) is 400 like the empty string (`field` is `q`).
  */
 export type NameQuery = string;
 
@@ -3474,7 +3478,7 @@ export type ListStreetsNearbyData = {
          */
         radius_m?: number;
         /**
-         * Maximum number of streets (streets nearby) or town blocks (areas nearby) to return.
+         * Maximum number of streets and, separately, of unnamed edges (streets nearby), or of town blocks (areas nearby) to return.
          */
         limit?: number;
     };
@@ -3520,7 +3524,7 @@ export type SearchStreetsData = {
     path?: never;
     query: {
         /**
-         * Part of the name (Japanese), matched after NFKC normalisation of both sides.
+         * Part of the name (Japanese), matched after NFKC normalisation of both sides. Lowercased, spaces removed and `%`, `_`, `\` matched literally; a `q` of spaces only (nothing left after normalisation) is 400 like the empty string (`field` is `q`).
          */
         q: string;
         /**
@@ -3725,7 +3729,7 @@ export type ListAreasNearbyData = {
          */
         radius_m?: number;
         /**
-         * Maximum number of streets (streets nearby) or town blocks (areas nearby) to return.
+         * Maximum number of streets and, separately, of unnamed edges (streets nearby), or of town blocks (areas nearby) to return.
          */
         limit?: number;
     };
@@ -3767,7 +3771,7 @@ export type SearchAreasData = {
     path?: never;
     query: {
         /**
-         * Part of the name (Japanese), matched after NFKC normalisation of both sides.
+         * Part of the name (Japanese), matched after NFKC normalisation of both sides. Lowercased, spaces removed and `%`, `_`, `\` matched literally; a `q` of spaces only (nothing left after normalisation) is 400 like the empty string (`field` is `q`).
          */
         q: string;
         /**

@@ -1,7 +1,10 @@
-import type { GetAreaData } from '../../generated/place-lookup/types.gen.ts';
-import { notYetImplemented } from '../not-yet.ts';
+import { areaDetailBody } from '../../core/place/areas-detail.ts';
+import type { AreaDetailBody, GetAreaData } from '../../generated/place-lookup/types.gen.ts';
 import type { HandlerContext, InputOf } from '../types.ts';
 
-export default function getArea(_input: InputOf<GetAreaData>, _ctx: HandlerContext): never {
-  throw notYetImplemented('get_area', 'the release store');
+export default function getArea(
+  input: InputOf<GetAreaData>,
+  ctx: HandlerContext,
+): Promise<AreaDetailBody & { note: string }> {
+  return areaDetailBody(ctx.data, input.path.town_key, input.query?.include);
 }

@@ -1,7 +1,7 @@
-import type { GetAreaAtData } from '../../generated/place-lookup/types.gen.ts';
-import { notYetImplemented } from '../not-yet.ts';
+import { areaAtBody } from '../../core/place/areas-bodies.ts';
+import type { AreaAtBody, GetAreaAtData } from '../../generated/place-lookup/types.gen.ts';
 import type { HandlerContext, InputOf } from '../types.ts';
 
-export default function getAreaAt(_input: InputOf<GetAreaAtData>, _ctx: HandlerContext): never {
-  throw notYetImplemented('get_area_at', 'the spatial indexes');
+export default function getAreaAt(input: InputOf<GetAreaAtData>, ctx: HandlerContext): AreaAtBody & { note: string } {
+  return areaAtBody(ctx.data, Number(input.query.lat), Number(input.query.lon));
 }

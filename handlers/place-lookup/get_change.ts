@@ -1,7 +1,11 @@
+import { readChangeDetail } from '../../core/place/changes-detail.ts';
 import type { GetChangeData } from '../../generated/place-lookup/types.gen.ts';
-import { notYetImplemented } from '../not-yet.ts';
 import type { HandlerContext, InputOf } from '../types.ts';
 
-export default function getChange(_input: InputOf<GetChangeData>, _ctx: HandlerContext): never {
-  throw notYetImplemented('get_change', 'the release store');
+export default function getChange(input: InputOf<GetChangeData>, ctx: HandlerContext) {
+  const { store, record, manifest } = ctx.data;
+  return readChangeDetail(
+    { store, releaseId: record.release_id, verificationMethod: manifest.verification_method },
+    input.path.change_id,
+  );
 }

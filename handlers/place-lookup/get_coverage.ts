@@ -1,7 +1,7 @@
+import { type CoverageBody, describeCoverage } from '../../core/place/coverage-body.ts';
 import type { GetCoverageData } from '../../generated/place-lookup/types.gen.ts';
-import { notYetImplemented } from '../not-yet.ts';
 import type { HandlerContext, InputOf } from '../types.ts';
 
-export default function getCoverage(_input: InputOf<GetCoverageData>, _ctx: HandlerContext): never {
-  throw notYetImplemented('get_coverage', 'the spatial indexes');
+export default function getCoverage(input: InputOf<GetCoverageData>, ctx: HandlerContext): CoverageBody {
+  return describeCoverage(input.query, ctx);
 }

@@ -1,7 +1,10 @@
-import type { GetEdgeData } from '../../generated/place-lookup/types.gen.ts';
-import { notYetImplemented } from '../not-yet.ts';
+import { edgeDetailBody } from '../../core/place/edges-detail.ts';
+import type { EdgeBody, GetEdgeData } from '../../generated/place-lookup/types.gen.ts';
 import type { HandlerContext, InputOf } from '../types.ts';
 
-export default function getEdge(_input: InputOf<GetEdgeData>, _ctx: HandlerContext): never {
-  throw notYetImplemented('get_edge', 'the release store');
+export default function getEdge(
+  input: InputOf<GetEdgeData>,
+  ctx: HandlerContext,
+): Promise<EdgeBody & { note: string }> {
+  return edgeDetailBody(ctx.data, input.path.edge_id);
 }

@@ -1,7 +1,10 @@
-import type { GetStreetData } from '../../generated/place-lookup/types.gen.ts';
-import { notYetImplemented } from '../not-yet.ts';
+import { streetDetailBody } from '../../core/place/streets-detail.ts';
+import type { GetStreetData, StreetDetailBody } from '../../generated/place-lookup/types.gen.ts';
 import type { HandlerContext, InputOf } from '../types.ts';
 
-export default function getStreet(_input: InputOf<GetStreetData>, _ctx: HandlerContext): never {
-  throw notYetImplemented('get_street', 'the release store');
+export default function getStreet(
+  input: InputOf<GetStreetData>,
+  ctx: HandlerContext,
+): Promise<StreetDetailBody & { note: string }> {
+  return streetDetailBody(ctx.data, input.path.street_id, input.query?.include);
 }

@@ -1,7 +1,11 @@
-import type { ListAreasNearbyData } from '../../generated/place-lookup/types.gen.ts';
-import { notYetImplemented } from '../not-yet.ts';
+import { areasNearbyBody } from '../../core/place/areas-bodies.ts';
+import type { AreasNearbyBody, ListAreasNearbyData } from '../../generated/place-lookup/types.gen.ts';
 import type { HandlerContext, InputOf } from '../types.ts';
 
-export default function listAreasNearby(_input: InputOf<ListAreasNearbyData>, _ctx: HandlerContext): never {
-  throw notYetImplemented('list_areas_nearby', 'the spatial indexes');
+export default function listAreasNearby(
+  input: InputOf<ListAreasNearbyData>,
+  ctx: HandlerContext,
+): AreasNearbyBody & { note: string } {
+  const { lat, lon, radius_m = 800, limit = 5 } = input.query;
+  return areasNearbyBody(ctx.data, { lat: Number(lat), lon: Number(lon), radiusM: radius_m, limit });
 }

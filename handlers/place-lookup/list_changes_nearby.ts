@@ -1,7 +1,12 @@
+import { type ChangesNearbyReply, listChangesNearby } from '../../core/place/changes-nearby.ts';
+import { resolveChangesQuery } from '../../core/place/changes-query.ts';
 import type { ListChangesNearbyData } from '../../generated/place-lookup/types.gen.ts';
-import { notYetImplemented } from '../not-yet.ts';
 import type { HandlerContext, InputOf } from '../types.ts';
 
-export default function listChangesNearby(_input: InputOf<ListChangesNearbyData>, _ctx: HandlerContext): never {
-  throw notYetImplemented('list_changes_nearby', 'the spatial indexes');
+export default function listChangesNearbyHandler(
+  input: InputOf<ListChangesNearbyData>,
+  ctx: HandlerContext,
+): ChangesNearbyReply {
+  const { search, policy } = resolveChangesQuery(input.query, ctx);
+  return listChangesNearby(ctx.data.changes, search, policy, ctx.data.manifest.verification_method);
 }

@@ -1,7 +1,10 @@
+import { findScenesNearby, type ScenesNearbyBody } from '../../core/place/scenes-nearby.ts';
 import type { ListScenesNearbyData } from '../../generated/place-lookup/types.gen.ts';
-import { notYetImplemented } from '../not-yet.ts';
 import type { HandlerContext, InputOf } from '../types.ts';
 
-export default function listScenesNearby(_input: InputOf<ListScenesNearbyData>, _ctx: HandlerContext): never {
-  throw notYetImplemented('list_scenes_nearby', 'the spatial indexes');
+export default function listScenesNearby(
+  input: InputOf<ListScenesNearbyData>,
+  ctx: HandlerContext,
+): Promise<ScenesNearbyBody> {
+  return findScenesNearby(input.query, ctx);
 }

@@ -1,7 +1,11 @@
-import type { SearchAreasData } from '../../generated/place-lookup/types.gen.ts';
-import { notYetImplemented } from '../not-yet.ts';
+import { searchAreasBody } from '../../core/place/areas-search.ts';
+import type { AreasSearchBody, SearchAreasData } from '../../generated/place-lookup/types.gen.ts';
 import type { HandlerContext, InputOf } from '../types.ts';
 
-export default function searchAreas(_input: InputOf<SearchAreasData>, _ctx: HandlerContext): never {
-  throw notYetImplemented('search_areas', 'the release store');
+export default function searchAreas(
+  input: InputOf<SearchAreasData>,
+  ctx: HandlerContext,
+): Promise<AreasSearchBody & { note: string }> {
+  const { q, ward, limit = 10 } = input.query;
+  return searchAreasBody(ctx.data, { q, ward, limit });
 }

@@ -1,7 +1,8 @@
+import { findSchools } from '../../core/place/schools-search.ts';
 import type { SearchSchoolsData } from '../../generated/place-lookup/types.gen.ts';
-import { notYetImplemented } from '../not-yet.ts';
 import type { HandlerContext, InputOf } from '../types.ts';
 
-export default function searchSchools(_input: InputOf<SearchSchoolsData>, _ctx: HandlerContext): never {
-  throw notYetImplemented('search_schools', 'the release store');
+export default function searchSchoolsHandler(input: InputOf<SearchSchoolsData>, ctx: HandlerContext) {
+  const { store, record, manifest } = ctx.data;
+  return findSchools({ store, releaseId: record.release_id, source: manifest.schools_source }, input.query.q);
 }

@@ -1,7 +1,11 @@
-import type { SearchStreetsData } from '../../generated/place-lookup/types.gen.ts';
-import { notYetImplemented } from '../not-yet.ts';
+import { searchStreetsBody } from '../../core/place/streets-search.ts';
+import type { SearchStreetsData, StreetsSearchBody } from '../../generated/place-lookup/types.gen.ts';
 import type { HandlerContext, InputOf } from '../types.ts';
 
-export default function searchStreets(_input: InputOf<SearchStreetsData>, _ctx: HandlerContext): never {
-  throw notYetImplemented('search_streets', 'the release store');
+export default function searchStreets(
+  input: InputOf<SearchStreetsData>,
+  ctx: HandlerContext,
+): Promise<StreetsSearchBody & { note: string }> {
+  const { q, ward, limit = 10 } = input.query;
+  return searchStreetsBody(ctx.data, { q, ward, limit });
 }

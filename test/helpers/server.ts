@@ -1,15 +1,21 @@
 import { Writable } from 'node:stream';
+import { inject } from 'vitest';
 import { type Config, parseConfig } from '../../core/config.ts';
+import { openServedRelease } from '../../core/data/bootstrap.ts';
+import type { ServedRelease } from '../../core/data/served-release.ts';
 import { assembleApp } from '../../core/http/assemble.ts';
 import type { HandlerMap } from '../../core/http/context.ts';
 import { listenApp } from '../../core/http/listen.ts';
 import { createLogger } from '../../core/log.ts';
+import type { Store } from '../../core/store/index.ts';
 import { loadHandlers } from '../../handlers/load.ts';
 
-// Starts the real server (the same assembly as npm start) on a free loopback port and keeps its log lines.
+// Starts the real server (the same assembly as npm start) on a free loopback port, on the demo release the global
+// setup ingested, and keeps its log lines. The store is opened once per test file and shared by its servers.
 
 export interface TestServer {
   url: string;
+  release: ServedRelease;
   logLines: Record<string, unknown>[];
   close: () => Promise<void>;
 }
@@ -20,9 +26,25 @@ export interface TestServerOptions {
   placeHandlers?: HandlerMap;
 }
 
+let opened: Promise<{ store: Store; release: ServedRelease }> | undefined;
+
+export function testRelease(): Promise<{ store: Store; release: ServedRelease }> {
+  if (!opened) {
+    const config = parseConfig({ LOG_LEVEL: 'silent' });
+    opened = openServedRelease(config, createLogger(config), inject('testStore'));
+  }
+  return opened;
+}
+
+export async function closeTestRelease(): Promise<void> {
+  if (!opened) return;
+  const { store } = await opened;
+  opened = undefined;
+  await store.close();
+}
+
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const env = options.env ?? {};
-  const config: Config = parseConfig({ PORT: '0', LOG_LEVEL: 'info', ...env });
+  const config: Config = parseConfig({ PORT: '0', LOG_LEVEL: 'info', ...options.env });
   const logLines: Record<string, unknown>[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -31,9 +53,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
   });
   const log = createLogger(config, sink);
+  const { release } = await testRelease();
   const place = { ...(await loadHandlers('place-lookup')), ...options.placeHandlers };
   const handlers = { place, explore: await loadHandlers('scenery-search') };
-  const { app } = await assembleApp({ config, log, handlers });
+  const { app } = await assembleApp({ config, log, handlers, release });
   const { listener, url } = await listenApp(app, '127.0.0.1', 0);
-  return { url, logLines, close: () => listener.close() };
+  return { url, release, logLines, close: () => listener.close() };
 }

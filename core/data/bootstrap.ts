@@ -1,0 +1,62 @@
+import { join } from 'node:path';
+import type { Config } from '../config.ts';
+import { generateDemoRelease } from '../demo/generate.ts';
+import type { Logger } from '../log.ts';
+import { createProgressPrinter, ensureServedRelease } from '../release/ingest.ts';
+import { openStore, type Store, type StoreOptions } from '../store/index.ts';
+import { loadServedRelease, type ServedRelease } from './served-release.ts';
+
+// Start-up data path: open the configured store; when nothing is served yet (a fresh DATA_DIR or an empty
+// database), generate the deterministic demo city and ingest it, with progress on stderr; then build the indexes.
+
+export function storeOptionsOf(config: Config): StoreOptions {
+  return config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir };
+}
+
+async function makeDemoRelease(config: Config, log: Logger): Promise<string> {
+  const out = join(config.dataDir, 'releases', `demo-s${config.demoSeed}-n${config.demoScenes}`);
+  log.info(
+    { scenes: config.demoScenes, seed: config.demoSeed, out },
+    'no release is served yet: generating the demo city',
+  );
+  let lastShown = 0;
+  const result = await generateDemoRelease({
+    scenes: config.demoScenes,
+    seed: config.demoSeed,
+    out,
+    force: true,
+    onProgress: (done, total) => {
+      const now = Date.now();
+      if (now - lastShown < 500 && done < total) return;
+      lastShown = now;
+      process.stderr.write(`demo city: ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} scenes\r`);
+    },
+  });
+  process.stderr.write('\n');
+  return result.dir;
+}
+
+export async function openServedRelease(
+  config: Config,
+  log: Logger,
+  storeOptions: StoreOptions = storeOptionsOf(config),
+): Promise<{ store: Store; release: ServedRelease }> {
+  const store = await openStore(storeOptions);
+  try {
+    const { ingested } = await ensureServedRelease(store, {
+      makeRelease: () => makeDemoRelease(config, log),
+      onProgress: createProgressPrinter(),
+    });
+    if (ingested) log.info({ release_id: ingested.releaseId }, 'demo release ingested');
+    const release = await loadServedRelease(store);
+    if (!release) throw new Error('no published or staged release is in the store; run npm run ingest -- <folder>');
+    log.info(
+      { release_id: release.record.release_id, scenes: release.scenes.light.count, ms: release.loadedInMs },
+      'release loaded and indexed',
+    );
+    return { store, release };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}

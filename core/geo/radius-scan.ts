@@ -1,0 +1,140 @@
+import type { KdTree } from './kd-tree.ts';
+import { isWithin, type QueryFrame } from './query-frame.ts';
+
+/**
+ * Unordered scans of everything within a radius. A node whose box lies entirely inside the circle is taken whole,
+ * as one run of tree positions with no per-point work; only nodes crossing the circle's edge are opened down to
+ * their points.
+ */
+
+/** Called with the caller's point index and the point's tree position. */
+export type WithinVisitor = (index: number, position: number) => void;
+
+/** Called with a run [lo, hi) of tree positions that are all within the radius. */
+export type RangeVisitor = (lo: number, hi: number) => void;
+
+export const OUTSIDE = 0;
+export const CROSSING = 1;
+export const INSIDE = 2;
+
+/** OUTSIDE, INSIDE or CROSSING for a node's box against the query circle (nearest and farthest box corners). */
+export function classifyNode(boxes: Float64Array, node: number, f: QueryFrame): number {
+  const b = node * 6;
+  const minX = (boxes[b] as number) - f.x;
+  const minY = (boxes[b + 1] as number) - f.y;
+  const minZ = (boxes[b + 2] as number) - f.z;
+  const maxX = (boxes[b + 3] as number) - f.x;
+  const maxY = (boxes[b + 4] as number) - f.y;
+  const maxZ = (boxes[b + 5] as number) - f.z;
+  const nx = minX > 0 ? minX : Math.min(maxX, 0);
+  const ny = minY > 0 ? minY : Math.min(maxY, 0);
+  const nz = minZ > 0 ? minZ : Math.min(maxZ, 0);
+  if (nx * nx + ny * ny + nz * nz > f.outerSq) return OUTSIDE;
+  const fx = Math.max(-minX, maxX);
+  const fy = Math.max(-minY, maxY);
+  const fz = Math.max(-minZ, maxZ);
+  return fx * fx + fy * fy + fz * fz <= f.innerSq ? INSIDE : CROSSING;
+}
+
+/** Calls visit with runs of tree positions within the radius; returns how many points they hold. */
+export function forEachRangeWithin(tree: KdTree, f: QueryFrame, visit: RangeVisitor): number {
+  if (tree.size === 0) return 0;
+  const { boxes, nodeLo, nodeHi, points, leafSize } = tree;
+  const stack = new Int32Array(128);
+  let top = 0;
+  stack[top++] = 0;
+  let count = 0;
+  while (top > 0) {
+    const node = stack[--top] as number;
+    const where = classifyNode(boxes, node, f);
+    if (where === OUTSIDE) continue;
+    const lo = nodeLo[node] as number;
+    const hi = nodeHi[node] as number;
+    if (where === INSIDE) {
+      visit(lo, hi);
+      count += hi - lo;
+    } else if (hi - lo > leafSize) {
+      stack[top++] = 2 * node + 2;
+      stack[top++] = 2 * node + 1;
+    } else {
+      for (let p = lo; p < hi; p++) {
+        if (isWithin(points, p, f)) {
+          visit(p, p + 1);
+          count++;
+        }
+      }
+    }
+  }
+  return count;
+}
+
+/** Calls visit for each point within the radius; returns how many. */
+export function forEachWithin(tree: KdTree, f: QueryFrame, visit: WithinVisitor): number {
+  const order = tree.order;
+  return forEachRangeWithin(tree, f, (lo, hi) => {
+    for (let p = lo; p < hi; p++) visit(order[p] as number, p);
+  });
+}
+
+/** Exact number of points within the radius; stops early once it exceeds `cap` (returning some number above it). */
+export function countWithin(tree: KdTree, f: QueryFrame, cap: number): number {
+  if (tree.size === 0) return 0;
+  const { boxes, nodeLo, nodeHi, points, leafSize } = tree;
+  const stack = new Int32Array(128);
+  let top = 0;
+  stack[top++] = 0;
+  let count = 0;
+  while (top > 0 && count <= cap) {
+    const node = stack[--top] as number;
+    const where = classifyNode(boxes, node, f);
+    if (where === OUTSIDE) continue;
+    const lo = nodeLo[node] as number;
+    const hi = nodeHi[node] as number;
+    if (where === INSIDE) count += hi - lo;
+    else if (hi - lo > leafSize) {
+      stack[top++] = 2 * node + 2;
+      stack[top++] = 2 * node + 1;
+    } else for (let p = lo; p < hi; p++) if (isWithin(points, p, f)) count++;
+  }
+  return count;
+}
+
+/**
+ * Whether more than `cap` points lie within the radius. Refines coarse-to-fine and stops as soon as the points
+ * certainly inside exceed the cap, or the certain plus the undecided cannot reach it: a small circle is settled
+ * near the root, a crowded one long before every boundary leaf is opened.
+ */
+export function hasMoreThan(tree: KdTree, f: QueryFrame, cap: number): boolean {
+  if (tree.size === 0) return false;
+  const { boxes, nodeLo, nodeHi, points, leafSize } = tree;
+  const rootWhere = classifyNode(boxes, 0, f);
+  if (rootWhere === OUTSIDE) return false;
+  if (rootWhere === INSIDE) return tree.size > cap;
+  const fifo: number[] = [0];
+  let head = 0;
+  let inside = 0;
+  let undecided = tree.size;
+  while (head < fifo.length) {
+    const node = fifo[head++] as number;
+    const lo = nodeLo[node] as number;
+    const hi = nodeHi[node] as number;
+    undecided -= hi - lo;
+    if (hi - lo <= leafSize) {
+      for (let p = lo; p < hi; p++) if (isWithin(points, p, f)) inside++;
+    } else {
+      for (let child = 2 * node + 1; child <= 2 * node + 2; child++) {
+        const where = classifyNode(boxes, child, f);
+        if (where === OUTSIDE) continue;
+        const size = (nodeHi[child] as number) - (nodeLo[child] as number);
+        if (where === INSIDE) inside += size;
+        else {
+          undecided += size;
+          fifo.push(child);
+        }
+      }
+    }
+    if (inside > cap) return true;
+    if (inside + undecided <= cap) return false;
+  }
+  return inside > cap;
+}

@@ -1,0 +1,131 @@
+import {
+  type NearestHit,
+  PointIndex,
+  type PointIndexOptions,
+  type RangeVisitor,
+  type WithinVisitor,
+} from './point-index.ts';
+
+/** The document's candidate limit for scene searches: beyond it `candidate_truncated` is true. */
+export const SCENE_CANDIDATE_CAP = 8000;
+
+/**
+ * Orders photograph ids (strings of digits, often above 2^53) numerically without converting them:
+ * shorter first, then character by character. Assumes no leading zeros, as the photo platform's ids have none.
+ */
+export function compareDigitIds(a: string, b: string): number {
+  if (a.length !== b.length) return a.length - b.length;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export interface SceneColumns {
+  lats: ArrayLike<number>;
+  lons: ArrayLike<number>;
+  /** Capture year per scene, null when unknown. */
+  captureYears: ArrayLike<number | null>;
+  ids: ArrayLike<string>;
+}
+
+/**
+ * The scene index: points ordered by unrounded distance, then capture_year descending (unknown years last), then id
+ * ascending. The caller leaves quarantined scenes out of the columns; they must never be found by position.
+ */
+export function buildSceneIndex(columns: SceneColumns, options: Omit<PointIndexOptions, 'compareTies'> = {}) {
+  const { lats, lons, captureYears, ids } = columns;
+  if (captureYears.length !== lats.length || ids.length !== lats.length) {
+    throw new RangeError(
+      `scene columns differ in length (lats ${lats.length}, captureYears ${captureYears.length}, ids ${ids.length}): ` +
+        'pass one value per scene in every column',
+    );
+  }
+  return PointIndex.build(lats, lons, { ...options, compareTies: makeSceneTieBreak(captureYears, ids) });
+}
+
+export function makeSceneTieBreak(captureYears: ArrayLike<number | null>, ids: ArrayLike<string>) {
+  return (a: number, b: number): number => {
+    const yearA = captureYears[a] ?? null;
+    const yearB = captureYears[b] ?? null;
+    if (yearA !== yearB) {
+      if (yearA === null) return 1;
+      if (yearB === null) return -1;
+      return yearB - yearA;
+    }
+    return compareDigitIds(ids[a] as string, ids[b] as string);
+  };
+}
+
+export interface SceneQuery {
+  lat: number;
+  lon: number;
+  radiusM: number;
+  limit: number;
+  /** Year range, quality availability …: applied to the kept candidates only, as the document says. */
+  accept?: (index: number, position: number) => boolean;
+}
+
+export interface SceneNearbyResult {
+  hits: NearestHit[];
+  candidateTruncated: boolean;
+}
+
+/**
+ * /v1/scenes/nearby: candidates are the scenes within the radius; when more than 8 000 exist only the 8 000 nearest
+ * (in full order) are kept and `candidateTruncated` is true; filters apply to the kept ones; the first `limit` remain.
+ */
+export function findNearbyScenes(index: PointIndex, query: SceneQuery): SceneNearbyResult {
+  const { lat, lon, radiusM, limit, accept } = query;
+  return index.nearest(lat, lon, {
+    radiusM,
+    limit,
+    candidateCap: SCENE_CANDIDATE_CAP,
+    ...(accept === undefined ? {} : { accept }),
+  });
+}
+
+/**
+ * Visits the candidate scenes of a circle (for coverage counts) as runs [lo, hi) of tree positions: every scene within
+ * the radius when there are at most 8 000, else the 8 000 nearest in full order. Returns how many were visited and
+ * whether the cap cut the set. Read per-scene values from columns arranged with `index.gatherByPosition`.
+ */
+export function forEachSceneCandidateRange(
+  index: PointIndex,
+  query: { lat: number; lon: number; radiusM: number },
+  visit: RangeVisitor,
+): { visited: number; candidateTruncated: boolean } {
+  const { lat, lon, radiusM } = query;
+  if (!index.hasMoreThan(lat, lon, radiusM, SCENE_CANDIDATE_CAP)) {
+    return { visited: index.forEachRangeWithin(lat, lon, radiusM, visit), candidateTruncated: false };
+  }
+  const visited = index.forEachRangeOfNearest(lat, lon, radiusM, SCENE_CANDIDATE_CAP, visit);
+  return { visited, candidateTruncated: true };
+}
+
+/** The same candidates one by one, with the caller's index and the tree position. */
+export function forEachSceneCandidate(
+  index: PointIndex,
+  query: { lat: number; lon: number; radiusM: number },
+  visit: WithinVisitor,
+): { visited: number; candidateTruncated: boolean } {
+  const order = index.treeOrder;
+  return forEachSceneCandidateRange(index, query, (lo, hi) => {
+    for (let p = lo; p < hi; p++) visit(order[p] as number, p);
+  });
+}
+
+/**
+ * Coverage counts: adds 1 to `counts[keyByPosition[p]]` for every candidate scene (as above). `keyByPosition` is a
+ * small-integer key per scene (a year slot, a generation number …) arranged with `index.gatherByPosition`.
+ */
+export function countSceneCandidatesByKey(
+  index: PointIndex,
+  query: { lat: number; lon: number; radiusM: number },
+  keyByPosition: ArrayLike<number>,
+  counts: Uint32Array,
+): { visited: number; candidateTruncated: boolean } {
+  return forEachSceneCandidateRange(index, query, (lo, hi) => {
+    for (let p = lo; p < hi; p++) {
+      const key = keyByPosition[p] as number;
+      counts[key] = (counts[key] as number) + 1;
+    }
+  });
+}

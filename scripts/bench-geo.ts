@@ -1,0 +1,710 @@
+// Benchmark of the in-memory spatial indexes (core/geo) on a seeded synthetic city, next to brute force and to
+// rbush (bbox → filter → sort). Usage: node scripts/bench-geo.ts [--points 1000000] [--seed 1] [--queries 20000]
+//   [--brute 100] [--leaf 16] [--no-rbush] [--only <part of a row name>]. Progress goes to stderr, the table to stdout.
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import RBush from 'rbush';
+import { boundingBoxForRadius, splitAtAntimeridian } from '../core/geo/bounding-box.ts';
+import { haversineMeters } from '../core/geo/haversine.ts';
+import { LineIndex } from '../core/geo/line-index.ts';
+import type { GeoPolygonGeometry } from '../core/geo/point-in-polygon.ts';
+import { type NearestResult, PointIndex } from '../core/geo/point-index.ts';
+import { PolygonIndex } from '../core/geo/polygon-index.ts';
+import type { LatLon } from '../core/geo/polyline-distance.ts';
+import {
+  buildSceneIndex,
+  countSceneCandidatesByKey,
+  findNearbyScenes,
+  forEachSceneCandidate,
+  makeSceneTieBreak,
+  SCENE_CANDIDATE_CAP,
+} from '../core/geo/scene-index.ts';
+import { bruteContaining, bruteLinesNear, bruteNearest } from '../test/unit/geo/brute-force.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    points: { type: 'string', default: '1000000' },
+    seed: { type: 'string', default: '1' },
+    queries: { type: 'string', default: '20000' },
+    brute: { type: 'string', default: '100' },
+    leaf: { type: 'string', default: '16' },
+    'no-rbush': { type: 'boolean', default: false },
+    only: { type: 'string' },
+  },
+});
+const POINTS = Number(args.points);
+const SEED = Number(args.seed);
+const QUERIES = Number(args.queries);
+const BRUTE_QUERIES = Number(args.brute);
+const LEAF = Number(args.leaf);
+const WITH_RBUSH = !args['no-rbush'];
+const ONLY = args.only;
+const AMENITIES = 30_000;
+const GRID_X = 60;
+const GRID_Y = 50;
+
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+const progress = (message: string) => process.stderr.write(`[bench-geo] ${message}\n`);
+
+// ---------- seeded synthetic city: 20 × 15 km around 34.69N 135.19E, scenes clustered along roads ----------
+
+function makeRandom(seed: number) {
+  let a = seed >>> 0 || 1;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const gaussian = () => Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
+  return { next, gaussian };
+}
+const random = makeRandom(SEED);
+
+const CENTER = { lat: 34.69, lon: 135.19 };
+const M_PER_DEG_LAT = 111_195.08;
+const M_PER_DEG_LON = M_PER_DEG_LAT * Math.cos((CENTER.lat * Math.PI) / 180);
+const HALF_W = 10_000;
+const HALF_H = 7_500;
+const toLatLon = (x: number, y: number): LatLon => [CENTER.lat + y / M_PER_DEG_LAT, CENTER.lon + x / M_PER_DEG_LON];
+const clampX = (x: number) => Math.max(-HALF_W, Math.min(HALF_W, x));
+const clampY = (y: number) => Math.max(-HALF_H, Math.min(HALF_H, y));
+
+/** Roads in metres: a wobbly, slightly rotated arterial grid and many short local streets, denser downtown. */
+function makeRoads(): [number, number][][] {
+  const roads: [number, number][][] = [];
+  const angle = (8 * Math.PI) / 180;
+  const rotate = (x: number, y: number): [number, number] => [
+    clampX(x * Math.cos(angle) - y * Math.sin(angle)),
+    clampY(x * Math.sin(angle) + y * Math.cos(angle)),
+  ];
+  for (let offset = -HALF_H; offset <= HALF_H; offset += 600) {
+    const road: [number, number][] = [];
+    for (let x = -HALF_W; x <= HALF_W; x += 100)
+      road.push(rotate(x, offset + 30 * Math.sin(x / 700) + random.gaussian() * 5));
+    roads.push(road);
+  }
+  for (let offset = -HALF_W; offset <= HALF_W; offset += 600) {
+    const road: [number, number][] = [];
+    for (let y = -HALF_H; y <= HALF_H; y += 100)
+      road.push(rotate(offset + 30 * Math.sin(y / 700) + random.gaussian() * 5, y));
+    roads.push(road);
+  }
+  for (let k = 0; k < 7000; k++) {
+    let x = clampX(random.gaussian() * 5000);
+    let y = clampY(random.gaussian() * 4000);
+    let heading = random.next() * 2 * Math.PI;
+    const road: [number, number][] = [[x, y]];
+    const steps = 4 + Math.floor(random.next() * 12);
+    for (let s = 0; s < steps; s++) {
+      heading += (random.next() - 0.5) * 1.0;
+      const length = 40 + random.next() * 80;
+      x = clampX(x + Math.cos(heading) * length);
+      y = clampY(y + Math.sin(heading) * length);
+      road.push([x, y]);
+    }
+    roads.push(road);
+  }
+  return roads;
+}
+
+interface City {
+  lats: Float64Array;
+  lons: Float64Array;
+  years: (number | null)[];
+  ids: string[];
+  hasVerbalization: Uint8Array;
+  edges: LatLon[][];
+  amenityLats: Float64Array;
+  amenityLons: Float64Array;
+  blocks: GeoPolygonGeometry[];
+}
+
+function makeCity(count: number): City {
+  const roads = makeRoads();
+  // Scenes land on road segments in proportion to length × a downtown density bump.
+  const segments: { ax: number; ay: number; bx: number; by: number }[] = [];
+  const cumulative: number[] = [];
+  let total = 0;
+  for (const road of roads) {
+    for (let i = 1; i < road.length; i++) {
+      const [ax, ay] = road[i - 1] as [number, number];
+      const [bx, by] = road[i] as [number, number];
+      const mx = (ax + bx) / 2;
+      const my = (ay + by) / 2;
+      const density = 0.4 + 2.6 * Math.exp(-(mx * mx + my * my) / 4000 ** 2);
+      total += Math.hypot(bx - ax, by - ay) * density;
+      segments.push({ ax, ay, bx, by });
+      cumulative.push(total);
+    }
+  }
+  const lats = new Float64Array(count);
+  const lons = new Float64Array(count);
+  const years: (number | null)[] = new Array(count);
+  const ids: string[] = new Array(count);
+  const hasVerbalization = new Uint8Array(count);
+  for (let i = 0; i < count; i++) {
+    const target = random.next() * total;
+    let lo = 0;
+    let hi = cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((cumulative[mid] as number) < target) lo = mid + 1;
+      else hi = mid;
+    }
+    const seg = segments[lo] as { ax: number; ay: number; bx: number; by: number };
+    const t = random.next();
+    const [lat, lon] = toLatLon(
+      seg.ax + t * (seg.bx - seg.ax) + random.gaussian() * 3,
+      seg.ay + t * (seg.by - seg.ay) + random.gaussian() * 3,
+    );
+    lats[i] = lat;
+    lons[i] = lon;
+    years[i] = random.next() < 0.03 ? null : 2026 - Math.floor(random.next() ** 2 * 31);
+    ids[i] = String(10 ** 14 + Math.floor(random.next() * 9 * 10 ** 14)) + String(i).padStart(5, '0');
+    hasVerbalization[i] = random.next() < 0.92 ? 1 : 0;
+  }
+  const edges: LatLon[][] = [];
+  for (const road of roads) {
+    for (let start = 0; start < road.length - 1; start += 3) {
+      edges.push(road.slice(start, Math.min(road.length, start + 4)).map(([x, y]) => toLatLon(x, y)));
+    }
+  }
+  const amenityLats = new Float64Array(AMENITIES);
+  const amenityLons = new Float64Array(AMENITIES);
+  for (let i = 0; i < AMENITIES; i++) {
+    const source = Math.floor(random.next() * count);
+    amenityLats[i] = lats[source] as number;
+    amenityLons[i] = lons[source] as number;
+  }
+  return { lats, lons, years, ids, hasVerbalization, edges, amenityLats, amenityLons, blocks: makeBlocks() };
+}
+
+/** Town blocks: a jittered grid whose neighbours share every vertex, 20 vertices per block, one in ten with a hole. */
+function makeBlocks(): GeoPolygonGeometry[] {
+  const cellW = (2 * HALF_W) / GRID_X;
+  const cellH = (2 * HALF_H) / GRID_Y;
+  const corner: [number, number][][] = [];
+  for (let i = 0; i <= GRID_X; i++) {
+    corner.push([]);
+    for (let j = 0; j <= GRID_Y; j++) {
+      const edge = i === 0 || j === 0 || i === GRID_X || j === GRID_Y;
+      const jitter = edge ? 0 : 0.18;
+      (corner[i] as [number, number][]).push([
+        -HALF_W + (i + (random.next() - 0.5) * jitter) * cellW,
+        -HALF_H + (j + (random.next() - 0.5) * jitter) * cellH,
+      ]);
+    }
+  }
+  const cornerAt = (i: number, j: number) => (corner[i] as [number, number][])[j] as [number, number];
+  const sideCache = new Map<string, [number, number][]>();
+  // Interior points of the side from corner (i1, j1) to (i2, j2), shared by both blocks that touch it.
+  const side = (i1: number, j1: number, i2: number, j2: number): [number, number][] => {
+    const forward = i1 < i2 || (i1 === i2 && j1 < j2);
+    const key = forward ? `${i1},${j1},${i2},${j2}` : `${i2},${j2},${i1},${j1}`;
+    let points = sideCache.get(key);
+    if (points === undefined) {
+      const [ax, ay] = forward ? cornerAt(i1, j1) : cornerAt(i2, j2);
+      const [bx, by] = forward ? cornerAt(i2, j2) : cornerAt(i1, j1);
+      const border = (i1 === i2 && (i1 === 0 || i1 === GRID_X)) || (j1 === j2 && (j1 === 0 || j1 === GRID_Y));
+      points = [1, 2, 3, 4].map((k) => {
+        const t = k / 5;
+        const wobble = border ? 0 : (random.next() - 0.5) * 20;
+        const length = Math.hypot(bx - ax, by - ay);
+        return [ax + t * (bx - ax) - ((by - ay) / length) * wobble, ay + t * (by - ay) + ((bx - ax) / length) * wobble];
+      });
+      sideCache.set(key, points);
+    }
+    return forward ? points : [...points].reverse();
+  };
+  const blocks: GeoPolygonGeometry[] = [];
+  for (let i = 0; i < GRID_X; i++) {
+    for (let j = 0; j < GRID_Y; j++) {
+      const ring: [number, number][] = [
+        cornerAt(i, j),
+        ...side(i, j, i + 1, j),
+        cornerAt(i + 1, j),
+        ...side(i + 1, j, i + 1, j + 1),
+        cornerAt(i + 1, j + 1),
+        ...side(i + 1, j + 1, i, j + 1),
+        cornerAt(i, j + 1),
+        ...side(i, j + 1, i, j),
+        cornerAt(i, j),
+      ];
+      const toPosition = ([x, y]: [number, number]) => {
+        const [lat, lon] = toLatLon(x, y);
+        return [lon, lat];
+      };
+      const rings = [ring.map(toPosition)];
+      if (random.next() < 0.1) {
+        const [cx, cy] = [(ring[0] as [number, number])[0] + cellW / 2, (ring[0] as [number, number])[1] + cellH / 2];
+        rings.push(
+          [
+            [cx - 20, cy - 20],
+            [cx - 20, cy + 20],
+            [cx + 20, cy + 20],
+            [cx + 20, cy - 20],
+            [cx - 20, cy - 20],
+          ].map((p) => toPosition(p as [number, number])),
+        );
+      }
+      blocks.push({ type: 'Polygon', coordinates: rings });
+    }
+  }
+  return blocks;
+}
+
+/** Where people ask: mostly near recorded scenes (within ~100 m), some anywhere in the city. */
+function makeQueries(city: City, count: number): LatLon[] {
+  const queries: LatLon[] = [];
+  for (let q = 0; q < count; q++) {
+    if (random.next() < 0.8) {
+      const i = Math.floor(random.next() * city.lats.length);
+      queries.push([
+        (city.lats[i] as number) + (random.gaussian() * 100) / M_PER_DEG_LAT,
+        (city.lons[i] as number) + (random.gaussian() * 100) / M_PER_DEG_LON,
+      ]);
+    } else {
+      queries.push(toLatLon((random.next() - 0.5) * 2 * HALF_W, (random.next() - 0.5) * 2 * HALF_H));
+    }
+  }
+  return queries;
+}
+
+// ---------- measurement ----------
+
+let sink = 0;
+
+interface Timing {
+  p50: number;
+  p99: number;
+  /** Mean CPU time per query (µs): unlike wall-clock percentiles, not inflated when other processes take the CPU. */
+  cpuMean: number;
+  n: number;
+}
+
+/** Per-query latency in µs after a warm-up; `run` returns a number so the work cannot be optimised away. */
+function time(label: string, queries: LatLon[], run: (lat: number, lon: number) => number, warmup = 1000): Timing {
+  if (ONLY !== undefined && !label.includes(ONLY))
+    return { p50: Number.NaN, p99: Number.NaN, cpuMean: Number.NaN, n: 0 };
+  progress(`${label}: ${queries.length} queries`);
+  for (let w = 0; w < Math.min(warmup, queries.length * 4); w++) {
+    const [lat, lon] = queries[w % queries.length] as LatLon;
+    sink += run(lat, lon);
+  }
+  const samples = new Float64Array(queries.length);
+  const cpuBefore = process.cpuUsage();
+  for (let q = 0; q < queries.length; q++) {
+    const [lat, lon] = queries[q] as LatLon;
+    const start = process.hrtime.bigint();
+    sink += run(lat, lon);
+    samples[q] = Number(process.hrtime.bigint() - start) / 1000;
+  }
+  const cpu = process.cpuUsage(cpuBefore);
+  samples.sort();
+  const at = (p: number) => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))] as number;
+  return { p50: at(0.5), p99: at(0.99), cpuMean: (cpu.user + cpu.system) / queries.length, n: queries.length };
+}
+
+function memory() {
+  collectGarbage();
+  const m = process.memoryUsage();
+  return { heap: m.heapUsed + m.arrayBuffers, rss: m.rss };
+}
+
+function measureBuild<T>(label: string, build: () => T): { value: T; ms: number; heapMb: number; rssMb: number } {
+  progress(`building ${label}`);
+  const before = memory();
+  const start = process.hrtime.bigint();
+  const value = build();
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  const after = memory();
+  return { value, ms, heapMb: (after.heap - before.heap) / 2 ** 20, rssMb: (after.rss - before.rss) / 2 ** 20 };
+}
+
+// ---------- run ----------
+
+/** A fixed reference workload (1 M haversine distances), so figures from different machines can be compared. */
+function calibrate(): number {
+  const start = process.hrtime.bigint();
+  let sum = 0;
+  for (let i = 0; i < 1_000_000; i++) sum += haversineMeters(34.69, 135.19, 34.69 + (i % 1000) * 1e-5, 135.2);
+  sink += sum;
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+const loadBefore = os.loadavg()[0] ?? 0;
+calibrate();
+const calibrationMs = calibrate();
+
+progress(`generating city: ${POINTS} scenes, seed ${SEED}`);
+const city = makeCity(POINTS);
+const queries = makeQueries(city, QUERIES);
+const bruteQueries = queries.slice(0, BRUTE_QUERIES);
+const rbushQueries = queries.slice(0, Math.min(QUERIES, 300));
+const compareTies = makeSceneTieBreak(city.years, city.ids);
+const accept = (i: number) => city.hasVerbalization[i] === 1;
+const acceptRecent = (i: number) => (city.years[i] ?? 0) >= 2025;
+
+const buildRows: string[][] = [];
+const built = measureBuild(`scene index (${POINTS} points)`, () =>
+  buildSceneIndex({ lats: city.lats, lons: city.lons, captureYears: city.years, ids: city.ids }, { leafSize: LEAF }),
+);
+const scenes = built.value;
+// Filters read tree-ordered columns by position: the candidates of one query then sit together in memory.
+const verbalizedByPosition = scenes.gatherByPosition(city.hasVerbalization, new Uint8Array(POINTS));
+const acceptByPosition = (_index: number, position: number) => verbalizedByPosition[position] === 1;
+buildRows.push([
+  `scenes: static KD-tree, leaf ${LEAF}`,
+  built.ms.toFixed(0),
+  built.heapMb.toFixed(1),
+  built.rssMb.toFixed(1),
+  `${(built.ms / (POINTS / 1e6)).toFixed(0)} ms per million (target ≤ 1000)`,
+]);
+
+interface RBushPoint {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+  i: number;
+}
+let rbush: RBush<RBushPoint> | undefined;
+if (WITH_RBUSH) {
+  const rb = measureBuild('rbush (bulk load)', () => {
+    const items: RBushPoint[] = new Array(POINTS);
+    for (let i = 0; i < POINTS; i++) {
+      const lat = city.lats[i] as number;
+      const lon = city.lons[i] as number;
+      items[i] = { minX: lon, minY: lat, maxX: lon, maxY: lat, i };
+    }
+    return new RBush<RBushPoint>(16).load(items);
+  });
+  rbush = rb.value;
+  buildRows.push([
+    'scenes: rbush 4 bulk load (for comparison)',
+    rb.ms.toFixed(0),
+    rb.heapMb.toFixed(1),
+    rb.rssMb.toFixed(1),
+    '',
+  ]);
+}
+const amenityBuild = measureBuild('amenity index', () => PointIndex.build(city.amenityLats, city.amenityLons));
+buildRows.push([
+  `amenities: KD-tree (${AMENITIES})`,
+  amenityBuild.ms.toFixed(1),
+  amenityBuild.heapMb.toFixed(1),
+  '',
+  '',
+]);
+const lineBuild = measureBuild('edge index', () => LineIndex.build(city.edges));
+buildRows.push([
+  `edges: LineIndex (${city.edges.length})`,
+  lineBuild.ms.toFixed(1),
+  lineBuild.heapMb.toFixed(1),
+  '',
+  '',
+]);
+const blockBuild = measureBuild('block index', () => PolygonIndex.build(city.blocks));
+buildRows.push([
+  `blocks: PolygonIndex (${city.blocks.length})`,
+  blockBuild.ms.toFixed(1),
+  blockBuild.heapMb.toFixed(1),
+  '',
+  '',
+]);
+
+/** rbush baseline for scenes: bbox search, exact filter, full sort, cap, filter, top k. */
+function rbushNearby(lat: number, lon: number, radiusM: number, limit: number, keep: (i: number) => boolean) {
+  const found: { i: number; d: number }[] = [];
+  for (const box of splitAtAntimeridian(boundingBoxForRadius(lat, lon, radiusM))) {
+    for (const item of (rbush as RBush<RBushPoint>).search({
+      minX: box.minLon,
+      minY: box.minLat,
+      maxX: box.maxLon,
+      maxY: box.maxLat,
+    })) {
+      const d = haversineMeters(lat, lon, item.minY, item.minX);
+      if (d <= radiusM) found.push({ i: item.i, d });
+    }
+  }
+  found.sort((a, b) => a.d - b.d || compareTies(a.i, b.i));
+  const hits: number[] = [];
+  for (let k = 0; k < Math.min(found.length, SCENE_CANDIDATE_CAP) && hits.length < limit; k++) {
+    const hit = found[k] as { i: number; d: number };
+    if (keep(hit.i)) hits.push(hit.i);
+  }
+  return hits.length + (found.length > SCENE_CANDIDATE_CAP ? 1 : 0);
+}
+
+interface Row {
+  query: string;
+  index: Timing;
+  brute: Timing;
+  rbush?: Timing;
+  target: string;
+  mismatches: number;
+  note?: string;
+}
+const rows: Row[] = [];
+
+/**
+ * Times the index on every query and brute force on a subsample, then (untimed) checks that both gave the same answer
+ * on that subsample.
+ */
+function compare<T>(
+  label: string,
+  target: string,
+  viaIndex: (lat: number, lon: number) => T,
+  viaBrute: (lat: number, lon: number) => T,
+  size: (result: T) => number,
+  bruteSample = bruteQueries,
+): Row {
+  const index = time(label, queries, (lat, lon) => size(viaIndex(lat, lon)));
+  if (index.n === 0) return { query: label, index, brute: index, target, mismatches: 0 };
+  const expected: T[] = [];
+  const brute = time(
+    `${label} (brute force)`,
+    bruteSample,
+    (lat, lon) => {
+      const result = viaBrute(lat, lon);
+      expected.push(result);
+      return size(result);
+    },
+    0,
+  );
+  let mismatches = 0;
+  bruteSample.forEach(([lat, lon], q) => {
+    if (JSON.stringify(viaIndex(lat, lon)) !== JSON.stringify(expected[q])) mismatches++;
+  });
+  return { query: label, index, brute, target, mismatches };
+}
+
+const hitCount = (r: NearestResult) => r.hits.length;
+
+for (const radiusM of [150, 500, 1000]) {
+  for (const limit of [10, 50]) {
+    const options = { radiusM, limit, accept };
+    const row = compare(
+      `nearby r=${radiusM} top-${limit}`,
+      radiusM === 1000 && limit === 50 ? 'p50 ≤ 30, p99 ≤ 60' : '',
+      (lat, lon) => findNearbyScenes(scenes, { lat, lon, radiusM, limit, accept: acceptByPosition }),
+      (lat, lon) =>
+        bruteNearest(city.lats, city.lons, lat, lon, { ...options, compareTies, candidateCap: SCENE_CANDIDATE_CAP }),
+      hitCount,
+    );
+    if (row.index.n === 0) continue;
+    const truncated = queries.filter(
+      ([lat, lon]) => findNearbyScenes(scenes, { lat, lon, ...options }).candidateTruncated,
+    ).length;
+    row.note = `${((100 * truncated) / queries.length).toFixed(0)}% truncated`;
+    if (rbush) {
+      row.rbush = time(
+        `${row.query} (rbush)`,
+        rbushQueries,
+        (lat, lon) => rbushNearby(lat, lon, radiusM, limit, accept),
+        200,
+      );
+    }
+    rows.push(row);
+  }
+}
+
+{
+  const options = { radiusM: 1000, limit: 50, accept: acceptRecent };
+  const recentByPosition = scenes.gatherByPosition(
+    Uint8Array.from({ length: POINTS }, (_, i) => (acceptRecent(i) ? 1 : 0)),
+    new Uint8Array(POINTS),
+  );
+  rows.push(
+    compare(
+      'nearby r=1000 top-50, year ≥ 2025 filter',
+      '(selective filter)',
+      (lat, lon) =>
+        findNearbyScenes(scenes, {
+          lat,
+          lon,
+          radiusM: 1000,
+          limit: 50,
+          accept: (_i, position) => recentByPosition[position] === 1,
+        }),
+      (lat, lon) =>
+        bruteNearest(city.lats, city.lons, lat, lon, { ...options, compareTies, candidateCap: SCENE_CANDIDATE_CAP }),
+      hitCount,
+    ),
+  );
+}
+
+/** Slot 0 counts unknown years, slot k the year 1990 + k - 1. */
+const YEAR_SLOTS = 40;
+const yearSlot = (i: number) => {
+  const year = city.years[i] ?? null;
+  return year === null ? 0 : year - 1989;
+};
+
+{
+  // The way the service should count: year slots arranged by tree position once, then tight loops over runs.
+  const slotByPosition = scenes.gatherByPosition(
+    Uint8Array.from({ length: POINTS }, (_, i) => yearSlot(i)),
+    new Uint8Array(POINTS),
+  );
+  const countByYear = (lat: number, lon: number) => {
+    const byYear = new Uint32Array(YEAR_SLOTS);
+    countSceneCandidatesByKey(scenes, { lat, lon, radiusM: 500 }, slotByPosition, byYear);
+    return byYear;
+  };
+  // The naive way, for comparison: a visitor per scene reading the caller's column at random.
+  const countByYearPerScene = (lat: number, lon: number) => {
+    const byYear = new Uint32Array(YEAR_SLOTS);
+    forEachSceneCandidate(scenes, { lat, lon, radiusM: 500 }, (i) => {
+      const slot = yearSlot(i);
+      byYear[slot] = (byYear[slot] as number) + 1;
+    });
+    return byYear;
+  };
+  const perScene = time('coverage: count by year r=500 (visitor per scene)', queries, (lat, lon) => {
+    return countByYearPerScene(lat, lon)[YEAR_SLOTS - 1] as number;
+  });
+  const row = compare(
+    'coverage: count by year r=500',
+    '≤ 100',
+    countByYear,
+    (lat, lon) => {
+      const kept = bruteNearest(city.lats, city.lons, lat, lon, {
+        radiusM: 500,
+        limit: SCENE_CANDIDATE_CAP,
+        compareTies,
+        candidateCap: SCENE_CANDIDATE_CAP,
+      }).hits;
+      const byYear = new Uint32Array(YEAR_SLOTS);
+      for (const hit of kept) {
+        const slot = yearSlot(hit.index);
+        byYear[slot] = (byYear[slot] as number) + 1;
+      }
+      return byYear;
+    },
+    (byYear) => byYear[YEAR_SLOTS - 1] as number,
+  );
+  row.note = `per-scene visitor: p50 ${perScene.p50.toFixed(1)}, p99 ${perScene.p99.toFixed(1)}`;
+  if (rbush) {
+    row.rbush = time(
+      `${row.query} (rbush)`,
+      rbushQueries,
+      (lat, lon) => rbushNearby(lat, lon, 500, SCENE_CANDIDATE_CAP, () => true),
+      200,
+    );
+  }
+  rows.push(row);
+}
+
+{
+  const amenities = amenityBuild.value;
+  rows.push(
+    compare(
+      `amenities: nearest 10 r=1000 (${AMENITIES})`,
+      '≤ 15',
+      (lat, lon) => amenities.nearest(lat, lon, { radiusM: 1000, limit: 10 }),
+      (lat, lon) => bruteNearest(city.amenityLats, city.amenityLons, lat, lon, { radiusM: 1000, limit: 10 }),
+      hitCount,
+    ),
+  );
+}
+
+{
+  const blocks = blockBuild.value;
+  rows.push(
+    compare(
+      `areas/at: containment (${city.blocks.length} blocks)`,
+      '≤ 20',
+      (lat, lon) => blocks.containing(lat, lon),
+      (lat, lon) => bruteContaining(city.blocks, lat, lon)[0] ?? -1,
+      (index) => index,
+      queries.slice(0, 2000),
+    ),
+  );
+  const centers = city.blocks.map((_, i) => blocks.center(i));
+  const cLats = centers.map((c) => c.lat);
+  const cLons = centers.map((c) => c.lon);
+  rows.push(
+    compare(
+      'areas/nearby: centres r=800 top-5',
+      '',
+      (lat, lon) => blocks.nearbyByCenter(lat, lon, { radiusM: 800, limit: 5 }),
+      (lat, lon) => bruteNearest(cLats, cLons, lat, lon, { radiusM: 800, limit: 5 }).hits,
+      (hits) => hits.length,
+      queries.slice(0, 2000),
+    ),
+  );
+}
+
+{
+  const lines = lineBuild.value;
+  rows.push(
+    compare(
+      `streets/nearby: edges r=60 (${city.edges.length} edges)`,
+      '',
+      (lat, lon) => lines.near(lat, lon, { radiusM: 60 }),
+      (lat, lon) => bruteLinesNear(city.edges, lat, lon, 60),
+      (hits) => hits.length,
+    ),
+  );
+}
+
+// ---------- report ----------
+
+const fmt = (us: number) => (us >= 1000 ? `${(us / 1000).toFixed(1)} ms` : `${us.toFixed(1)}`);
+function printTable(header: string[], body: string[][]) {
+  const widths = header.map((h, c) => Math.max(h.length, ...body.map((r) => (r[c] ?? '').length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, c) => cell.padEnd(widths[c] as number)).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of body) console.log(line(r));
+}
+
+console.log(
+  `\n# core/geo benchmark: ${POINTS} scenes, seed ${SEED}, ${QUERIES} queries per row (brute force on ${BRUTE_QUERIES}),`,
+);
+console.log(
+  `# Node ${process.version}, ${process.arch}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}; ` +
+    `load average ${loadBefore.toFixed(1)} before, ${(os.loadavg()[0] ?? 0).toFixed(1)} after; ` +
+    `reference: 1 M haversine in ${calibrationMs.toFixed(0)} ms`,
+);
+console.log('# latencies in µs unless marked ms\n');
+printTable(['build', 'time ms', 'heap+buffers MB', 'RSS MB', 'note'], buildRows);
+console.log('');
+printTable(
+  [
+    'query',
+    'index p50',
+    'index p99',
+    'index cpu mean',
+    'brute p50',
+    'brute p99',
+    'brute/index',
+    'rbush p50',
+    'rbush p99',
+    'target',
+    'mismatches',
+    'note',
+  ],
+  rows
+    .filter((r) => r.index.n > 0)
+    .map((r) => [
+      r.query,
+      fmt(r.index.p50),
+      fmt(r.index.p99),
+      fmt(r.index.cpuMean),
+      fmt(r.brute.p50),
+      fmt(r.brute.p99),
+      `${(r.brute.p50 / r.index.p50).toFixed(0)}×`,
+      r.rbush ? fmt(r.rbush.p50) : '',
+      r.rbush ? fmt(r.rbush.p99) : '',
+      r.target,
+      `${r.mismatches}/${r.brute.n}`,
+      r.note ?? '',
+    ]),
+);
+progress(`done (checksum ${sink})`);
