@@ -1,0 +1,174 @@
+/**
+ * The in-memory search corpus: light columns per observation (id, position, ward, year), the bigram text index and
+ * the category postings (which observations state the evidence of which category). Built from any iterable of
+ * observations, so it does not care whether they come from a release file, the store or a test.
+ */
+import type { CategoryCatalog } from './categories.ts';
+import { statesAbsence } from './negation.ts';
+import { foldKana, foldWithOffsets, nfkc } from './normalize.ts';
+import { collectTextLeaves } from './observation-text.ts';
+import type { Postings } from './postings.ts';
+import type { TextIndex } from './text-index.ts';
+import { SEGMENT_SEPARATOR } from './text-index.ts';
+import { TextIndexBuilder } from './text-index-builder.ts';
+
+export interface CorpusObservation {
+  /** Scene id, a digit string (ids exceed 2^53). */
+  scene_id: string;
+  lat: number;
+  lon: number;
+  ward: string | null;
+  capture_year: number | null;
+  generation: { id: string | null; version: number | null };
+  /** Short display title; the first clause of the summary when absent. */
+  title?: string;
+  summary: string;
+  analysis: Record<string, unknown> | null;
+  /** Further Scene fields (is_pano, camera_type, position_source …) copied into results as they are. */
+  scene?: Record<string, unknown>;
+}
+
+export interface CorpusOptions {
+  /** Keep observations in memory for judging and quotes (default true). Without them, pass `loadObservations`. */
+  keepObservations?: boolean;
+  /** Keep folded texts so text lookups are exact rather than bigram supersets (default: same as keepObservations). */
+  keepTexts?: boolean;
+  onProgress?: (docs: number) => void;
+}
+
+export interface Corpus {
+  size: number;
+  ids: string[];
+  lat: Float64Array;
+  lon: Float64Array;
+  /** Index into `wards`, -1 when unknown. */
+  ward: Int16Array;
+  wards: string[];
+  /** Capture year, 0 when unknown. */
+  year: Int16Array;
+  text: TextIndex;
+  /** Category id → its index in the catalog (and in categoryDocs). */
+  categoryIndex: Map<string, number>;
+  /** Per category index: sorted doc ids whose observation states the category's evidence. */
+  categoryDocs: Postings[];
+  /** Tags of doc d: tagIds[tagStart[d] .. tagStart[d+1]). */
+  tagStart: Uint32Array;
+  tagIds: Uint8Array;
+  observations: CorpusObservation[] | null;
+  docById: Map<string, number>;
+  buildMs: number;
+}
+
+/** The evidence phrases of every category, folded, with the category they belong to. */
+export function evidencePhrases(catalog: CategoryCatalog): { phrases: string[]; category: number[] } {
+  const phrases: string[] = [];
+  const category: number[] = [];
+  const seen = new Set<string>();
+  for (const c of catalog.categories) {
+    for (const raw of c.evidence) {
+      const folded = foldWithOffsets(raw).folded;
+      if (folded.length < 2 || seen.has(folded)) continue;
+      seen.add(folded);
+      phrases.push(folded);
+      category.push(c.index);
+    }
+  }
+  return { phrases, category };
+}
+
+/** The NFKC-normalised text segments of one observation, as the index reads them (it folds them itself). */
+export function indexedSegments(observation: { summary: string; analysis: Record<string, unknown> | null }): string[] {
+  return collectTextLeaves(observation).map((leaf) => nfkc(leaf.text));
+}
+
+/** The folded text of one observation as indexed: its segments joined by the separator (for tests and twins). */
+export function indexedText(observation: { summary: string; analysis: Record<string, unknown> | null }): string {
+  return foldKana(
+    indexedSegments(observation)
+      .map((s) => s.replaceAll(SEGMENT_SEPARATOR, ' '))
+      .join(SEGMENT_SEPARATOR),
+  );
+}
+
+export async function buildCorpus(
+  source: Iterable<CorpusObservation> | AsyncIterable<CorpusObservation>,
+  catalog: CategoryCatalog,
+  options: CorpusOptions = {},
+): Promise<Corpus> {
+  const started = performance.now();
+  const keepObservations = options.keepObservations ?? true;
+  const builder = new TextIndexBuilder({ keepTexts: options.keepTexts ?? keepObservations });
+  const { phrases, category: phraseCategory } = evidencePhrases(catalog);
+  builder.registerPhrases(phrases);
+  const ids: string[] = [];
+  const lat: number[] = [];
+  const lon: number[] = [];
+  const ward: number[] = [];
+  const year: number[] = [];
+  const wards: string[] = [];
+  const wardIndex = new Map<string, number>();
+  const categoryDocs: number[][] = catalog.categories.map(() => []);
+  const tagStart: number[] = [0];
+  const tagIds: number[] = [];
+  const observations: CorpusObservation[] | null = keepObservations ? [] : null;
+  const docById = new Map<string, number>();
+
+  for await (const obs of source) {
+    const doc = ids.length;
+    if (docById.has(obs.scene_id)) throw new Error(`scene ${obs.scene_id} appears twice in the search corpus`);
+    docById.set(obs.scene_id, doc);
+    ids.push(obs.scene_id);
+    lat.push(obs.lat);
+    lon.push(obs.lon);
+    year.push(obs.capture_year ?? 0);
+    if (obs.ward === null) ward.push(-1);
+    else {
+      let w = wardIndex.get(obs.ward);
+      if (w === undefined) {
+        w = wards.length;
+        wards.push(obs.ward);
+        wardIndex.set(obs.ward, w);
+      }
+      ward.push(w);
+    }
+    observations?.push(obs);
+    const segments = indexedSegments(obs);
+    const found = new Set<number>();
+    for (const hit of builder.addDocument(segments)) {
+      const cat = phraseCategory[hit.phrase] as number;
+      if (found.has(cat)) continue;
+      const end = hit.start + (phrases[hit.phrase] as string).length;
+      if (statesAbsence(foldKana((segments[hit.segment] as string).slice(end, end + 12)))) continue;
+      found.add(cat);
+    }
+    for (const cat of [...found].sort((a, b) => a - b)) {
+      (categoryDocs[cat] as number[]).push(doc);
+      tagIds.push(cat);
+    }
+    tagStart.push(tagIds.length);
+    if (options.onProgress && (doc + 1) % 10_000 === 0) options.onProgress(doc + 1);
+  }
+
+  return {
+    size: ids.length,
+    ids,
+    lat: Float64Array.from(lat),
+    lon: Float64Array.from(lon),
+    ward: Int16Array.from(ward),
+    wards,
+    year: Int16Array.from(year),
+    text: builder.finish(),
+    categoryIndex: new Map(catalog.categories.map((c) => [c.id, c.index])),
+    categoryDocs: categoryDocs.map((docs) => Uint32Array.from(docs)),
+    tagStart: Uint32Array.from(tagStart),
+    tagIds: Uint8Array.from(tagIds),
+    observations,
+    docById,
+    buildMs: performance.now() - started,
+  };
+}
+
+/** Category indexes a doc is tagged with. */
+export function tagsOf(corpus: Corpus, doc: number): number[] {
+  return Array.from(corpus.tagIds.subarray(corpus.tagStart[doc] as number, corpus.tagStart[doc + 1] as number));
+}

@@ -1,0 +1,240 @@
+/**
+ * The scenery search engine: createSearchEngine(corpus, catalog, options).search(body, now) answers one page of
+ * POST /explore/api/search, everything except api_version, source_release and license (and, unless the options
+ * supply them, each result's source_release and links).
+ */
+import { issueCursor, resumeCursor } from '../cursor/cursors.ts';
+import { CURSOR_TTL_S, type CursorStore, MemoryCursorStore } from '../cursor/store.ts';
+import { ApiError } from '../errors.ts';
+import type { CategoryCatalog } from './categories.ts';
+import { buildCorpus, type Corpus, type CorpusObservation } from './corpus.ts';
+import { matcherFor } from './evidence.ts';
+import { type AppliedFilters, applyFilters, compileFilter, filtersCanMatch, filterWarnings } from './filters.ts';
+import { interpret } from './interpret.ts';
+import type { Interpretation } from './interpretation-types.ts';
+import { RubricJudge } from './judge/rubric.ts';
+import type { Judge } from './judge/types.ts';
+import { MAX_CANDIDATES, MAX_JUDGE_CALLS } from './judging.ts';
+import { buildLexicon, type Lexicon } from './lexicon.ts';
+import type { SearchableObservation } from './observation-text.ts';
+import { buildWardMatcher, type WardMatcher } from './places.ts';
+import { BOUND_FIELDS, bindingOf, MAX_YEAR, nextRequest, resolveRequest, type SearchRequestBody } from './request.ts';
+import type { SceneItem, SceneLinks } from './results.ts';
+import { runPage, type SearchState } from './run-page.ts';
+import { loadTokenizer } from './tokenizer.ts';
+
+export interface SearchEngineOptions {
+  /** The judge of mode jev (default: the built-in rubric judge). */
+  judge?: Judge;
+  cursorStore?: CursorStore;
+  /** Ward labels listed by the metadata endpoint (default: the wards found in the corpus). */
+  wards?: string[];
+  /** Loads observations by scene id when the corpus does not keep them in memory. */
+  loadObservations?: (ids: string[]) => Promise<Map<string, SearchableObservation>>;
+  /** After this many ms a page is returned with what was judged so far (stop_reason page_ready). Default 2500. */
+  timeLimitMs?: number;
+  /** Judge batches in flight at once (default 4 for an external judge, 1 for the built-in one). */
+  judgeConcurrency?: number;
+  /** Added to every result when given (otherwise the caller adds them). */
+  sourceRelease?: string;
+  links?: (sceneId: string) => SceneLinks;
+}
+
+export interface SearchPage {
+  data_language: 'ja';
+  query?: string;
+  results: SceneItem[];
+  applied_filters: AppliedFilters;
+  interpretation: Interpretation;
+  coverage: { exhaustive: false; matching_total: null; unit: 'image_observation' };
+  pagination: {
+    has_more: boolean;
+    next_cursor: string | null;
+    next_request: Record<string, unknown> | null;
+    stop_reason:
+      | 'upstream_unavailable'
+      | 'page_limit'
+      | 'page_ready'
+      | 'request_budget'
+      | 'candidate_sources_exhausted';
+    cursor_expires_at: string | null;
+    cursor_ttl_s: number;
+  };
+  usage: {
+    candidates_considered: number;
+    judge_calls: number;
+    budget: { candidates: number; judge_calls: number };
+    elapsed_ms: number;
+    judge: 'builtin_rubric' | 'openai_compatible' | 'none';
+  };
+  mode: 'jev' | 'text' | 'related';
+  warning: string | null;
+  has_more: boolean;
+  cached: false;
+  inference_calls: number;
+  inference_input_tokens: number;
+  search_complete: boolean;
+}
+
+export interface SearchEngine {
+  readonly corpus: Corpus;
+  readonly catalog: CategoryCatalog;
+  /**
+   * One page. `body` as the client sent it; if a validator already filled in defaults, pass the keys the client
+   * really sent as `sentKeys` (whether year_from / year_to were sent decides if years named in the query apply).
+   */
+  search(body: SearchRequestBody, now?: Date, sentKeys?: readonly string[]): Promise<SearchPage>;
+  /** Interprets a query without searching (for tests and the evaluation). */
+  interpretQuery(query: string, now?: Date): Promise<Interpretation>;
+  /** Loads the tokenizer and builds the evidence matchers ahead of the first query (about 3 s). */
+  warmUp(): Promise<void>;
+}
+
+export const BUDGET = { candidates: MAX_CANDIDATES, judge_calls: MAX_JUDGE_CALLS } as const;
+const MIN_YEAR = 1900;
+
+function fingerprint(corpus: Corpus): string {
+  return `${corpus.size}:${corpus.ids[0] ?? ''}:${corpus.ids[corpus.size - 1] ?? ''}`;
+}
+
+export async function createSearchEngine(
+  source: Corpus | Iterable<CorpusObservation> | AsyncIterable<CorpusObservation>,
+  catalog: CategoryCatalog,
+  options: SearchEngineOptions = {},
+): Promise<SearchEngine> {
+  const corpus = 'text' in source && 'categoryDocs' in source ? (source as Corpus) : await buildCorpus(source, catalog);
+  const judge = options.judge ?? new RubricJudge(catalog.categories);
+  const store = options.cursorStore ?? new MemoryCursorStore();
+  const lexicon: Lexicon = buildLexicon(catalog);
+  const listedWards = new Set(options.wards ?? corpus.wards);
+  const wardMatcher: WardMatcher = buildWardMatcher([...listedWards], (folded) => lexicon.entries.has(folded));
+  const matcherById = (id: string) => {
+    const category = catalog.byId.get(id);
+    return category ? matcherFor(category, catalog.categories) : null;
+  };
+  const occurs = (term: string) => corpus.text.occurs(term);
+
+  const interpretQuery = async (
+    query: string | null,
+    preset: string | null,
+    wardSent: boolean,
+    yearsSent: boolean,
+    now: Date,
+  ) => {
+    const tokenize = query === null ? () => [] : await loadTokenizer();
+    return interpret(
+      {
+        catalog,
+        lexicon,
+        wards: wardMatcher,
+        tokenize,
+        occurs,
+        nowYear: now.getUTCFullYear(),
+        minYear: MIN_YEAR,
+        maxYear: Math.min(MAX_YEAR, now.getUTCFullYear()),
+      },
+      { query, preset, wardSent, yearsSent },
+    );
+  };
+
+  const search = async (
+    body: SearchRequestBody,
+    now: Date = new Date(),
+    sentKeys?: readonly string[],
+  ): Promise<SearchPage> => {
+    const started = performance.now();
+    const request = resolveRequest(body, sentKeys);
+    const binding = bindingOf(request);
+    let state: SearchState;
+    if (request.cursor !== null) {
+      state = await resumeCursor<SearchState>(store, request.cursor, binding, BOUND_FIELDS, now);
+      if (state.corpus !== fingerprint(corpus)) {
+        throw new ApiError('cursor_expired', 'this cursor belongs to another data release', {
+          field: 'cursor',
+          recovery: 'restart the search without cursor',
+        });
+      }
+    } else {
+      const interpretation = await interpretQuery(
+        request.query,
+        request.preset,
+        request.ward !== '',
+        request.yearsSent,
+        now,
+      );
+      const filters = applyFilters(request, interpretation, listedWards);
+      state = {
+        corpus: fingerprint(corpus),
+        interpretation,
+        filters,
+        position: { tier: 0, offset: 0 },
+        seen: [],
+        pending: [],
+        queued: [],
+      };
+    }
+    // The filters of a continued search come from its cursor, so every page reports what its first page applied.
+    const warnings = filterWarnings(state.filters, state.interpretation, request.preset);
+    const page = await runPage({
+      corpus,
+      catalog,
+      judge,
+      matcherFor: matcherById,
+      state,
+      mode: request.mode,
+      limit: request.limit,
+      canMatch: filtersCanMatch(state.filters),
+      accept: compileFilter(corpus, state.filters),
+      loadObservations: options.loadObservations,
+      deadline: performance.now() + (options.timeLimitMs ?? 2500),
+      concurrency: options.judgeConcurrency ?? (judge.kind === 'builtin_rubric' ? 1 : 4),
+      sourceRelease: options.sourceRelease,
+      links: options.links,
+    });
+    warnings.push(...page.warnings);
+    let cursor: { cursor: string; expiresAt: string } | null = null;
+    if (page.hasMore) cursor = await issueCursor(store, binding, page.nextState, now);
+    return {
+      data_language: 'ja',
+      ...(request.query === null ? {} : { query: request.query }),
+      results: page.results,
+      applied_filters: state.filters,
+      interpretation: { ...state.interpretation, unverified_conditions: page.unverified },
+      coverage: { exhaustive: false, matching_total: null, unit: 'image_observation' },
+      pagination: {
+        has_more: page.hasMore,
+        next_cursor: cursor?.cursor ?? null,
+        next_request: cursor ? nextRequest(binding, cursor.cursor) : null,
+        stop_reason: page.stopReason,
+        cursor_expires_at: cursor?.expiresAt ?? null,
+        cursor_ttl_s: CURSOR_TTL_S,
+      },
+      usage: {
+        candidates_considered: page.candidatesConsidered,
+        judge_calls: page.judgeCalls,
+        budget: { ...BUDGET },
+        elapsed_ms: Math.round(performance.now() - started),
+        judge: page.judgeUsed,
+      },
+      mode: page.mode,
+      warning: warnings.length > 0 ? warnings.join('; ') : null,
+      has_more: page.hasMore,
+      cached: false,
+      inference_calls: page.inferenceCalls,
+      inference_input_tokens: page.inputTokens,
+      search_complete: !page.hasMore,
+    };
+  };
+
+  return {
+    corpus,
+    catalog,
+    search,
+    interpretQuery: (query, now = new Date()) => interpretQuery(query, null, false, false, now),
+    warmUp: async () => {
+      await loadTokenizer();
+      // Evidence matchers (with their cross-category shadows) cost about 3 ms each; build them before traffic.
+      for (const category of catalog.categories) matcherFor(category, catalog.categories);
+    },
+  };
+}

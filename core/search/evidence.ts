@@ -1,0 +1,218 @@
+/**
+ * Finds what an observation says about one category or word: stated with its evidence wording in the sections where
+ * it belongs, mentioned elsewhere, stated as absent (…は見られない), or not mentioned. The rubric judge grades with
+ * it, and quotes are cut from the passages it finds.
+ *
+ * An observation is folded once into one text (leaves joined by '\n'), so each needle costs one indexOf over the
+ * whole observation instead of one per leaf.
+ */
+import { LRUCache } from 'lru-cache';
+import type { SearchCategory } from './categories.ts';
+import { foldForSearch, foldKana, foldWithOffsets, isNfkcStable } from './normalize.ts';
+import { collectTextLeaves, type SearchableObservation, type TextLeaf } from './observation-text.ts';
+
+export interface FoldedLeaf {
+  leaf: TextLeaf;
+  folded: string;
+  toOriginal: Int32Array | null;
+}
+
+export interface FoldedObservation {
+  leaves: FoldedLeaf[];
+  /** Folded leaves joined by '\n'. */
+  text: string;
+  /** Offset of each leaf in `text`. */
+  starts: number[];
+}
+
+/** Presence of a category in one observation: 0 stated absent, 1 not mentioned, 2 mentioned, 3 stated as evidence. */
+export type Presence = 0 | 1 | 2 | 3;
+
+/** A passage inside one leaf (offsets in the leaf's folded text). */
+export interface Passage {
+  leaf: number;
+  start: number;
+  end: number;
+}
+
+export interface Finding {
+  presence: Presence;
+  /** The passage that decided it (a positive mention, or the statement of absence). */
+  passage: Passage | null;
+}
+
+export interface CategoryMatcher {
+  category: SearchCategory;
+  evidence: string[];
+  wording: string[];
+  /** Sections where the category's evidence belongs (plus the summary). */
+  fields: Set<string>;
+  /**
+   * Evidence phrases of other categories that contain one of this category's words (海が見える inside hilltop_view's
+   * 屋根の連なりの向こうに海が見える): a word found inside one of them is that category's evidence, not a mention of this one.
+   */
+  shadows: Map<string, { phrase: string; offset: number }[]>;
+}
+
+// Observations are folded once and reused by the judge and the quotes of the same page (and the next pages).
+const foldedCache = new LRUCache<SearchableObservation, FoldedObservation>({ max: 4096 });
+
+export function foldObservation(observation: SearchableObservation): FoldedObservation {
+  const cached = foldedCache.get(observation);
+  if (cached) return cached;
+  const raw = collectTextLeaves(observation);
+  const joined = raw.map((l) => l.text.replaceAll('\n', ' ')).join('\n');
+  let leaves: FoldedLeaf[];
+  let text: string;
+  if (isNfkcStable(joined)) {
+    // The common case: fold everything at once and cut the leaves out of it (offsets are unchanged).
+    text = foldKana(joined);
+    let at = 0;
+    leaves = raw.map((leaf) => {
+      const folded = text.slice(at, at + leaf.text.length);
+      at += leaf.text.length + 1;
+      return { leaf, folded, toOriginal: null };
+    });
+  } else {
+    leaves = raw.map((leaf) => ({ leaf, ...foldWithOffsets(leaf.text) }));
+    text = leaves.map((l) => l.folded.replaceAll('\n', ' ')).join('\n');
+  }
+  const starts: number[] = [];
+  let at = 0;
+  for (const l of leaves) {
+    starts.push(at);
+    at += l.folded.length + 1;
+  }
+  const folded = { leaves, text, starts };
+  foldedCache.set(observation, folded);
+  return folded;
+}
+
+// Matchers depend only on the catalog; judges, quotes and engines over the same catalog share them.
+const matcherCaches = new WeakMap<readonly SearchCategory[], Map<string, CategoryMatcher>>();
+
+export function matcherFor(category: SearchCategory, all: readonly SearchCategory[]): CategoryMatcher {
+  let cache = matcherCaches.get(all);
+  if (!cache) {
+    cache = new Map();
+    matcherCaches.set(all, cache);
+  }
+  let matcher = cache.get(category.id);
+  if (!matcher) {
+    matcher = buildCategoryMatcher(category, all);
+    cache.set(category.id, matcher);
+  }
+  return matcher;
+}
+
+const HIRAGANA_ONLY = /^[\u3041-\u309f]+$/u;
+
+export function buildCategoryMatcher(category: SearchCategory, all: readonly SearchCategory[] = []): CategoryMatcher {
+  const evidence = [...new Set(category.evidence.map(foldForSearch))];
+  // Wording that is too short or too generic to be trusted inside observation text is left out (車 in 自転車).
+  const wording = [...new Set([category.label, ...category.synonyms].map(foldForSearch))].filter(
+    (w) => w.length >= 2 && !(HIRAGANA_ONLY.test(w) && w.length <= 3) && !evidence.some((e) => e === w),
+  );
+  const shadows = new Map<string, { phrase: string; offset: number }[]>();
+  for (const other of all) {
+    if (other.id === category.id) continue;
+    for (const raw of other.evidence) {
+      const phrase = foldForSearch(raw);
+      for (const word of wording) {
+        for (let at = phrase.indexOf(word); at >= 0; at = phrase.indexOf(word, at + 1)) {
+          const list = shadows.get(word) ?? [];
+          list.push({ phrase, offset: at });
+          shadows.set(word, list);
+        }
+      }
+    }
+  }
+  return {
+    category,
+    evidence,
+    wording: wording.sort((a, b) => b.length - a.length),
+    fields: new Set([...category.fields, 'summary']),
+    shadows,
+  };
+}
+
+const CLAUSE_END = /[。、,，.！!？?\n]/u;
+const ABSENCE_IN_CLAUSE = /ない|無い|なし|無し|見られず|見当たらず|ありません|存在せず|確認できず/u;
+
+/** Whether the clause that follows a mention denies it (歩道はない, 電柱や電線は見当たらない). */
+function deniedAfter(text: string, end: number): boolean {
+  const rest = text.slice(end, end + 40);
+  const cut = rest.search(CLAUSE_END);
+  return ABSENCE_IN_CLAUSE.test(cut < 0 ? rest : rest.slice(0, cut));
+}
+
+function leafAt(doc: FoldedObservation, position: number): number {
+  let lo = 0;
+  let hi = doc.starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if ((doc.starts[mid] as number) <= position) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+function shadowed(matcher: CategoryMatcher | null, text: string, word: string, at: number): boolean {
+  const list = matcher?.shadows.get(word);
+  return list?.some((s) => at >= s.offset && text.startsWith(s.phrase, at - s.offset)) === true;
+}
+
+interface Occurrence {
+  at: number;
+  length: number;
+  leaf: number;
+  denied: boolean;
+}
+
+/** Every occurrence of the needles, earliest first (shadowed words skipped). */
+function occurrences(
+  doc: FoldedObservation,
+  needles: string[],
+  matcher: CategoryMatcher | null,
+  checkDenial: boolean,
+): Occurrence[] {
+  const found: Occurrence[] = [];
+  for (const needle of needles) {
+    for (let at = doc.text.indexOf(needle); at >= 0; at = doc.text.indexOf(needle, at + 1)) {
+      if (shadowed(matcher, doc.text, needle, at)) continue;
+      const end = at + needle.length;
+      found.push({
+        at,
+        length: needle.length,
+        leaf: leafAt(doc, at),
+        denied: checkDenial && deniedAfter(doc.text, end),
+      });
+    }
+  }
+  return found.sort((a, b) => a.at - b.at);
+}
+
+function passageOf(doc: FoldedObservation, o: Occurrence): Passage {
+  const start = o.at - (doc.starts[o.leaf] as number);
+  return { leaf: o.leaf, start, end: start + o.length };
+}
+
+export function assessCategory(doc: FoldedObservation, matcher: CategoryMatcher): Finding {
+  const evidence = occurrences(doc, matcher.evidence, null, true);
+  const inField = (o: Occurrence) => matcher.fields.has((doc.leaves[o.leaf] as FoldedLeaf).leaf.section);
+  const strong = evidence.find((o) => !o.denied && inField(o));
+  if (strong) return { presence: 3, passage: passageOf(doc, strong) };
+  const elsewhere = evidence.find((o) => !o.denied);
+  if (elsewhere) return { presence: 2, passage: passageOf(doc, elsewhere) };
+  const worded = occurrences(doc, matcher.wording, matcher, true);
+  const mention = worded.find((o) => !o.denied);
+  if (mention) return { presence: 2, passage: passageOf(doc, mention) };
+  const denial = evidence.find((o) => o.denied) ?? worded.find((o) => o.denied);
+  return denial ? { presence: 0, passage: passageOf(doc, denial) } : { presence: 1, passage: null };
+}
+
+/** A plain word (text term): mentioned (2) or not (1). */
+export function assessTerm(doc: FoldedObservation, term: string): Finding {
+  const first = occurrences(doc, [term], null, false)[0];
+  return first ? { presence: 2, passage: passageOf(doc, first) } : { presence: 1, passage: null };
+}

@@ -1,0 +1,158 @@
+/**
+ * Saves the search corpus index (columns, category postings, gram store) to one binary file and loads it back with
+ * zero-copy typed-array views, so a large release is indexed once at ingest and a start only reads a file.
+ * Observations and texts are not saved: a loaded corpus judges through `loadObservations` and answers text lookups
+ * as bigram supersets.
+ *
+ * Layout: "MCHSRCH1", u32 header length, header JSON, then sections each aligned to 8 bytes (offsets in the header).
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import type { CategoryCatalog } from './categories.ts';
+import type { Corpus } from './corpus.ts';
+import type { GramStore } from './gram-store.ts';
+import { TextIndex } from './text-index.ts';
+
+const MAGIC = 'MCHSRCH1';
+const FORMAT = 1;
+
+type ArrayKind = 'u8' | 'i16' | 'u32' | 'i32' | 'f64';
+const CONSTRUCTORS = { u8: Uint8Array, i16: Int16Array, u32: Uint32Array, i32: Int32Array, f64: Float64Array } as const;
+
+interface Section {
+  name: string;
+  kind: ArrayKind;
+  offset: number;
+  length: number;
+}
+
+interface Header {
+  format: number;
+  size: number;
+  wards: string[];
+  categories: string[];
+  docCount: number;
+  buildMs: number;
+  sections: Section[];
+}
+
+type Typed = Uint8Array | Int16Array | Uint32Array | Int32Array | Float64Array;
+
+function concatenated(lists: Uint32Array[]): { offsets: Float64Array; data: Uint32Array } {
+  const offsets = new Float64Array(lists.length + 1);
+  let total = 0;
+  lists.forEach((l, i) => {
+    offsets[i] = total;
+    total += l.length;
+  });
+  offsets[lists.length] = total;
+  const data = new Uint32Array(total);
+  lists.forEach((l, i) => {
+    data.set(l, offsets[i] as number);
+  });
+  return { offsets, data };
+}
+
+export async function saveCorpus(corpus: Corpus, catalog: CategoryCatalog, path: string): Promise<number> {
+  const ids = new TextEncoder().encode(corpus.ids.join('\n'));
+  const categories = concatenated(corpus.categoryDocs);
+  const store = corpus.text.store;
+  const arrays: [string, ArrayKind, Typed][] = [
+    ['ids', 'u8', ids],
+    ['lat', 'f64', corpus.lat],
+    ['lon', 'f64', corpus.lon],
+    ['ward', 'i16', corpus.ward],
+    ['year', 'i16', corpus.year],
+    ['tagStart', 'u32', corpus.tagStart],
+    ['tagIds', 'u8', corpus.tagIds],
+    ['categoryOffsets', 'f64', categories.offsets],
+    ['categoryData', 'u32', categories.data],
+    ['gramKeys', 'i32', store.keys],
+    ['gramDf', 'u32', store.df],
+    ['gramKinds', 'u8', store.kinds],
+    ['gramOffsets', 'f64', store.offsets],
+    ['gramData', 'u32', store.data],
+  ];
+  const sections: Section[] = [];
+  let offset = 0;
+  for (const [name, kind, array] of arrays) {
+    sections.push({ name, kind, offset, length: array.length });
+    offset += Math.ceil(array.byteLength / 8) * 8;
+  }
+  const header: Header = {
+    format: FORMAT,
+    size: corpus.size,
+    wards: corpus.wards,
+    categories: catalog.categories.map((c) => c.id),
+    docCount: store.docCount,
+    buildMs: corpus.buildMs,
+    sections,
+  };
+  const headerBytes = new TextEncoder().encode(JSON.stringify(header));
+  const start = Math.ceil((MAGIC.length + 4 + headerBytes.length) / 8) * 8;
+  const file = new Uint8Array(start + offset);
+  file.set(new TextEncoder().encode(MAGIC), 0);
+  new DataView(file.buffer).setUint32(MAGIC.length, headerBytes.length, true);
+  file.set(headerBytes, MAGIC.length + 4);
+  arrays.forEach(([, , array], i) => {
+    file.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), start + (sections[i] as Section).offset);
+  });
+  await writeFile(path, file);
+  return file.byteLength;
+}
+
+export async function loadCorpus(path: string, catalog: CategoryCatalog): Promise<Corpus> {
+  const started = performance.now();
+  const raw = await readFile(path);
+  // Typed views need aligned memory; a pooled Buffer may start anywhere.
+  const bytes = raw.byteOffset % 8 === 0 ? raw : new Uint8Array(raw);
+  if (new TextDecoder().decode(bytes.subarray(0, MAGIC.length)) !== MAGIC)
+    throw new Error(`${path} is not a search index`);
+  const headerLength = new DataView(bytes.buffer, bytes.byteOffset).getUint32(MAGIC.length, true);
+  const header = JSON.parse(
+    new TextDecoder().decode(bytes.subarray(MAGIC.length + 4, MAGIC.length + 4 + headerLength)),
+  ) as Header;
+  if (header.format !== FORMAT) throw new Error(`${path} has index format ${header.format}, expected ${FORMAT}`);
+  const ids = catalog.categories.map((c) => c.id);
+  if (JSON.stringify(ids) !== JSON.stringify(header.categories)) {
+    throw new Error(`${path} was built with other scenery categories; rebuild it`);
+  }
+  const start = Math.ceil((MAGIC.length + 4 + headerLength) / 8) * 8;
+  const view = <K extends ArrayKind>(name: string, kind: K): InstanceType<(typeof CONSTRUCTORS)[K]> => {
+    const s = header.sections.find((x) => x.name === name);
+    if (!s || s.kind !== kind) throw new Error(`${path} lacks section ${name}`);
+    const Ctor = CONSTRUCTORS[kind];
+    return new Ctor(bytes.buffer, bytes.byteOffset + start + s.offset, s.length) as InstanceType<
+      (typeof CONSTRUCTORS)[K]
+    >;
+  };
+  const sceneIds = new TextDecoder().decode(view('ids', 'u8')).split('\n');
+  const categoryOffsets = view('categoryOffsets', 'f64');
+  const categoryData = view('categoryData', 'u32');
+  const store: GramStore = {
+    docCount: header.docCount,
+    keys: view('gramKeys', 'i32'),
+    df: view('gramDf', 'u32'),
+    kinds: view('gramKinds', 'u8'),
+    offsets: view('gramOffsets', 'f64'),
+    data: view('gramData', 'u32'),
+  };
+  return {
+    size: header.size,
+    ids: header.size === 0 ? [] : sceneIds,
+    lat: view('lat', 'f64'),
+    lon: view('lon', 'f64'),
+    ward: view('ward', 'i16'),
+    wards: header.wards,
+    year: view('year', 'i16'),
+    text: new TextIndex(store),
+    categoryIndex: new Map(ids.map((id, i) => [id, i])),
+    categoryDocs: ids.map((_, i) =>
+      categoryData.subarray(categoryOffsets[i] as number, categoryOffsets[i + 1] as number),
+    ),
+    tagStart: view('tagStart', 'u32'),
+    tagIds: view('tagIds', 'u8'),
+    observations: null,
+    docById: new Map(sceneIds.map((id, i) => [id, i])),
+    buildMs: performance.now() - started,
+  };
+}

@@ -1,0 +1,255 @@
+/**
+ * One page of a search: take candidates from the streams (after those queued by an earlier page), judge them in mode
+ * jev or rank them by the index in mode text, assemble the page and the state the next page continues from.
+ */
+import type { CategoryCatalog } from './categories.ts';
+import type { Corpus, CorpusObservation } from './corpus.ts';
+import type { CategoryMatcher } from './evidence.ts';
+import type { AppliedFilters } from './filters.ts';
+import type { Interpretation } from './interpretation-types.ts';
+import type { Judge, JudgeCandidate, JudgeCondition } from './judge/types.ts';
+import { judgeCandidates, MAX_CANDIDATES } from './judging.ts';
+import type { SearchableObservation } from './observation-text.ts';
+import { assemblePage, type Ranked } from './page.ts';
+import type { SearchMode } from './request.ts';
+import { buildSceneItem, type SceneItem, type SceneLinks } from './results.ts';
+import { rankedConditions, scorePresence } from './scoring.ts';
+import { planTiers, type StreamPosition, takeCandidates } from './streams.ts';
+import { createTextRanker } from './text-rank.ts';
+
+/** Everything a cursor carries (JSON-serialisable). */
+export interface SearchState {
+  /** Which corpus the doc numbers refer to. */
+  corpus: string;
+  interpretation: Interpretation;
+  filters: AppliedFilters;
+  position: StreamPosition;
+  /** Docs taken from the streams so far (never taken again). */
+  seen: number[];
+  /** Ranked on an earlier page but not shown yet. */
+  pending: Ranked[];
+  /** Taken but not judged yet (the time limit came first): [doc, tier]. */
+  queued: [number, number][];
+}
+
+export interface PageInput {
+  corpus: Corpus;
+  catalog: CategoryCatalog;
+  judge: Judge;
+  matcherFor: (categoryId: string) => CategoryMatcher | null;
+  state: SearchState;
+  mode: SearchMode;
+  limit: number;
+  canMatch: boolean;
+  accept: (doc: number) => boolean;
+  loadObservations: ((ids: string[]) => Promise<Map<string, SearchableObservation>>) | undefined;
+  deadline: number;
+  concurrency: number;
+  sourceRelease: string | undefined;
+  links: ((sceneId: string) => SceneLinks) | undefined;
+}
+
+type StopReason =
+  | 'upstream_unavailable'
+  | 'page_limit'
+  | 'page_ready'
+  | 'request_budget'
+  | 'candidate_sources_exhausted';
+
+export interface PageOutput {
+  results: SceneItem[];
+  hasMore: boolean;
+  nextState: SearchState;
+  stopReason: StopReason;
+  candidatesConsidered: number;
+  judgeCalls: number;
+  inferenceCalls: number;
+  inputTokens: number;
+  judgeUsed: 'builtin_rubric' | 'openai_compatible' | 'none';
+  mode: 'jev' | 'text' | 'related';
+  warnings: string[];
+  unverified: string[];
+}
+
+/** Observations of the docs, loaded once per page: `known` already holds those read for judging. */
+async function observationsOf(
+  input: PageInput,
+  docs: number[],
+  known: Map<number, SearchableObservation>,
+): Promise<Map<number, SearchableObservation>> {
+  const kept = input.corpus.observations;
+  const missing = docs.filter((doc) => !known.has(doc));
+  if (kept) {
+    for (const doc of missing) known.set(doc, kept[doc] as CorpusObservation);
+    return known;
+  }
+  if (missing.length === 0) return known;
+  if (!input.loadObservations) throw new Error('the corpus keeps no observations and no loadObservations was given');
+  const loaded = await input.loadObservations(missing.map((d) => input.corpus.ids[d] as string));
+  for (const doc of missing) {
+    const obs = loaded.get(input.corpus.ids[doc] as string);
+    if (obs) known.set(doc, obs);
+  }
+  return known;
+}
+
+function judgeConditions(input: PageInput, interpretation: Interpretation): JudgeCondition[] {
+  return rankedConditions(interpretation.conditions, interpretation.text_terms).map((r) => {
+    const condition = interpretation.conditions.find((c) => c.key === r.key);
+    return {
+      key: r.key,
+      category: condition ? (input.catalog.byId.get(condition.category_id) ?? null) : null,
+      term: condition ? null : r.key.slice('text:'.length),
+    };
+  });
+}
+
+export async function runPage(input: PageInput): Promise<PageOutput> {
+  const { corpus, state, limit } = input;
+  const interpretation = state.interpretation;
+  const conditionKeys = interpretation.conditions.map((c) => c.key);
+  const warnings: string[] = [];
+  const seen = new Set(state.seen);
+  let queued = [...state.queued];
+  let position = state.position;
+  let exhausted = !input.canMatch;
+  const taken: { doc: number; tier: number; order: number }[] = [];
+
+  const tiers = input.canMatch ? planTiers(corpus, interpretation) : [];
+  if (input.canMatch) exhausted = position.tier >= tiers.length;
+  const readyPending = state.pending.filter((r) => r.passes || !r.judged).length;
+  if (input.canMatch && readyPending < limit) {
+    const fromQueue = queued.slice(0, MAX_CANDIDATES);
+    queued = queued.slice(fromQueue.length);
+    const base = state.seen.length;
+    for (const [doc, tier] of fromQueue) taken.push({ doc, tier, order: base + taken.length });
+    const streamed = takeCandidates(tiers, position, MAX_CANDIDATES - taken.length, seen, input.accept, corpus.size);
+    for (const t of streamed.taken) taken.push({ ...t, order: base + taken.length });
+    position = streamed.position;
+    exhausted = streamed.exhausted;
+  }
+
+  const known = new Map<number, SearchableObservation>();
+  const ranker = createTextRanker(corpus, interpretation);
+  const byIndex = (t: { doc: number; tier: number; order: number }): Ranked => {
+    const s = ranker.score(t.doc);
+    return {
+      ...t,
+      judged: false,
+      score: s.score,
+      passes: s.full,
+      satisfied: s.supported,
+      confidence: null,
+      probabilities: null,
+    };
+  };
+  let fresh: Ranked[] = [];
+  let judgeCalls = 0;
+  let inferenceCalls = 0;
+  let inputTokens = 0;
+  let judgedCount = 0;
+  let failed = false;
+  let timedOut = false;
+  if (input.mode === 'jev' && taken.length > 0) {
+    const observations = await observationsOf(
+      input,
+      taken.map((t) => t.doc),
+      known,
+    );
+    const candidates: JudgeCandidate[] = taken
+      .filter((t) => observations.has(t.doc))
+      .map((t) => ({
+        sceneId: corpus.ids[t.doc] as string,
+        observation: observations.get(t.doc) as SearchableObservation,
+      }));
+    const ranked = rankedConditions(interpretation.conditions, interpretation.text_terms);
+    const outcome = await judgeCandidates(input.judge, judgeConditions(input, interpretation), candidates, {
+      concurrency: input.concurrency,
+      deadline: input.deadline,
+      now: () => performance.now(),
+    });
+    judgeCalls = outcome.calls;
+    inferenceCalls = outcome.inferenceCalls;
+    inputTokens = outcome.inputTokens;
+    failed = outcome.failure !== null;
+    timedOut = outcome.timedOut && !failed;
+    for (const t of taken) {
+      const presence = outcome.presence.get(corpus.ids[t.doc] as string);
+      if (presence) {
+        judgedCount++;
+        const s = scorePresence(ranked, presence, interpretation.combine);
+        fresh.push({
+          ...t,
+          judged: true,
+          score: s.score,
+          passes: s.passes,
+          satisfied: s.satisfied,
+          confidence: s.confidence,
+          probabilities: s.probabilities,
+        });
+      } else if (timedOut) queued.push([t.doc, t.tier]);
+      else fresh.push(byIndex(t));
+    }
+    if (failed) {
+      const unjudged = taken.length - judgedCount;
+      warnings.push(
+        `the judge was unavailable (${outcome.failure}); ${unjudged} of ${taken.length} candidates were ranked by the text index only`,
+      );
+    }
+    if (timedOut)
+      warnings.push(`the time limit of one request was reached; ${queued.length} candidates wait for the next page`);
+  } else fresh = taken.map(byIndex);
+
+  const page = assemblePage(state.pending, fresh, limit);
+  const shownObservations = await observationsOf(
+    input,
+    page.shown.map((r) => r.doc),
+    known,
+  );
+  const results: SceneItem[] = [];
+  for (const r of page.shown) {
+    const obs = shownObservations.get(r.doc);
+    if (!obs) continue;
+    results.push(
+      buildSceneItem(
+        {
+          corpus,
+          catalog: input.catalog,
+          matcherFor: input.matcherFor,
+          sourceRelease: input.sourceRelease,
+          links: input.links,
+        },
+        r.doc,
+        obs,
+        interpretation,
+        r,
+      ),
+    );
+  }
+  const hasMore = !(exhausted && page.pending.length === 0 && queued.length === 0);
+  const nothingJudged = input.mode === 'jev' && failed && judgedCount === 0;
+  const stopReason: StopReason = nothingJudged
+    ? 'upstream_unavailable'
+    : !hasMore
+      ? 'candidate_sources_exhausted'
+      : timedOut
+        ? 'page_ready'
+        : results.length >= limit
+          ? 'page_limit'
+          : 'request_budget';
+  const anyUnjudged = page.shown.some((r) => !r.judged);
+  return {
+    results,
+    hasMore,
+    nextState: { ...state, position, seen: [...seen], pending: page.pending, queued },
+    stopReason,
+    candidatesConsidered: taken.length,
+    judgeCalls,
+    inferenceCalls,
+    inputTokens,
+    judgeUsed: judgedCount > 0 ? input.judge.kind : 'none',
+    mode: page.related ? 'related' : input.mode === 'text' || nothingJudged ? 'text' : 'jev',
+    warnings,
+    unverified: input.mode === 'text' || anyUnjudged ? conditionKeys : [],
+  };
+}

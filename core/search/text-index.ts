@@ -1,0 +1,150 @@
+/**
+ * Character n-gram postings over folded observation text: bigrams everywhere, unigrams for non-hiragana characters
+ * (so one-kanji words such as 坂 or 橋 can be looked up). A term is found through the intersection of the postings
+ * of its bigrams, which is a superset of the documents that contain it; when the index keeps the texts it checks
+ * each candidate and the answer is exact. Segments of a document are separated by '\n' and no gram crosses them.
+ * Built by text-index-builder.ts; rare grams hold doc lists, frequent ones bitmaps (gram-store.ts).
+ */
+import { LRUCache } from 'lru-cache';
+import {
+  bitHas,
+  bitmapsIntersect,
+  bitmapsToList,
+  type GramPostings,
+  type GramStore,
+  gramPostings,
+  gramTable,
+} from './gram-store.ts';
+import { bigramKey, type IntIdTable, unigramKey } from './int-table.ts';
+import { contains, EMPTY_POSTINGS, intersectAll, type Postings } from './postings.ts';
+
+export const SEGMENT_SEPARATOR = '\n';
+
+export function isHiragana(code: number): boolean {
+  return code >= 0x3041 && code <= 0x309f;
+}
+
+/** The gram keys of a folded term, or null when it cannot be looked up (empty, one hiragana, a separator). */
+function termKeys(term: string): number[] | null {
+  if (term.length === 0 || term.includes(SEGMENT_SEPARATOR)) return null;
+  if (term.length === 1) {
+    const code = term.charCodeAt(0);
+    return isHiragana(code) ? null : [unigramKey(code)];
+  }
+  const keys: number[] = [];
+  for (let i = 0; i + 1 < term.length; i++) keys.push(bigramKey(term.charCodeAt(i), term.charCodeAt(i + 1)));
+  return keys;
+}
+
+function has(p: GramPostings, doc: number): boolean {
+  return p.dense ? bitHas(p.bits, doc) : contains(p.list, doc);
+}
+
+export class TextIndex {
+  readonly store: GramStore;
+  private readonly grams: IntIdTable;
+  private readonly texts: string[] | null;
+  // Term lookups repeat across the pages of one search and across searches; keep the recent ones (by bytes).
+  private readonly cache = new LRUCache<string, Postings>({
+    maxSize: 64 * 1024 * 1024,
+    sizeCalculation: (p) => p.byteLength + 64,
+  });
+
+  constructor(store: GramStore, grams: IntIdTable | null = null, texts: string[] | null = null) {
+    this.store = store;
+    this.grams = grams ?? gramTable(store.keys);
+    this.texts = texts;
+  }
+
+  get docCount(): number {
+    return this.store.docCount;
+  }
+
+  /** Whether answers are exact (texts kept) or supersets (bigram intersection only). */
+  get exact(): boolean {
+    return this.texts !== null;
+  }
+
+  private postings(keys: number[]): GramPostings[] | null {
+    const out: GramPostings[] = [];
+    for (const key of keys) {
+      const id = this.grams.get(key);
+      if (id < 0) return null;
+      out.push(gramPostings(this.store, id));
+    }
+    return out;
+  }
+
+  /**
+   * Documents containing the folded term (a superset unless the index is exact). Returns null for a term the index
+   * cannot look up: empty, or a single hiragana character.
+   */
+  docsContaining(term: string): Postings | null {
+    const cached = this.cache.get(term);
+    if (cached) return cached;
+    const found = this.lookup(term);
+    if (found !== null && found.length > 0) this.cache.set(term, found);
+    return found;
+  }
+
+  private lookup(term: string): Postings | null {
+    const keys = termKeys(term);
+    if (keys === null) return null;
+    const grams = this.postings(keys);
+    if (grams === null) return EMPTY_POSTINGS;
+    const lists = grams.flatMap((g) => (g.dense ? [] : [g.list]));
+    const bitmaps = grams.flatMap((g) => (g.dense ? [g.bits] : []));
+    let candidates: Postings;
+    if (lists.length === 0) candidates = bitmapsToList(bitmaps, this.docCount);
+    else {
+      candidates = intersectAll(lists);
+      if (bitmaps.length > 0) candidates = candidates.filter((doc) => bitmaps.every((bits) => bitHas(bits, doc)));
+    }
+    if (this.texts === null || term.length <= 2) return candidates;
+    const texts = this.texts;
+    return candidates.filter((doc) => (texts[doc] as string).includes(term));
+  }
+
+  /**
+   * Whether one document contains the term: exact when texts are kept, else whether it holds every gram of it.
+   * Cheaper than docsContaining when only a few documents are asked about.
+   */
+  docHasTerm(doc: number, term: string): boolean {
+    const keys = termKeys(term);
+    if (keys === null) return false;
+    if (this.texts !== null) return (this.texts[doc] as string).includes(term);
+    return this.postings(keys)?.every((g) => has(g, doc)) === true;
+  }
+
+  /** How many documents contain the term (an upper bound unless exact); 0 for an unindexable term. */
+  documentFrequency(term: string): number {
+    return this.docsContaining(term)?.length ?? 0;
+  }
+
+  /** Whether any document contains the term, stopping at the first (exact when texts are kept). */
+  occurs(term: string): boolean {
+    const keys = termKeys(term);
+    const grams = keys === null ? null : this.postings(keys);
+    if (grams === null) return false;
+    const lists = grams.flatMap((g) => (g.dense ? [] : [g.list]));
+    if (lists.length === 0) {
+      if (this.texts !== null && term.length > 2) return (this.docsContaining(term)?.length ?? 0) > 0;
+      return bitmapsIntersect(
+        grams.flatMap((g) => (g.dense ? [g.bits] : [])),
+        this.docCount,
+      );
+    }
+    const driver = lists.reduce((a, b) => (a.length <= b.length ? a : b));
+    for (const doc of driver) if (grams.every((g) => has(g, doc)) && this.docHasTerm(doc, term)) return true;
+    return false;
+  }
+
+  /** Bytes held by the postings (for the build report). */
+  get postingBytes(): number {
+    return this.store.data.byteLength;
+  }
+
+  get gramCount(): number {
+    return this.store.keys.length;
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * kuromoji, loaded once and kept. Loading its dictionary takes about 2.5 s, so it happens on first use (or on an
+ * explicit warm-up at start) and every later query reuses the same tokenizer. Only queries are tokenised: the index
+ * uses character bigrams, because kuromoji (~0.33 M chars/s) is far too slow for a million observations.
+ */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import kuromoji from 'kuromoji';
+
+export interface QueryToken {
+  surface: string;
+  /** Offset of the token in the tokenised text (UTF-16 units). */
+  start: number;
+  end: number;
+  /** Part of speech (名詞, 助詞, 動詞 …) and its first detail (一般, 固有名詞, 数 …). */
+  pos: string;
+  detail: string;
+  /** Second detail: 地域 for place names. */
+  detail2: string;
+  basic: string;
+}
+
+export type TokenizeText = (text: string) => QueryToken[];
+
+let loading: Promise<TokenizeText> | null = null;
+
+function dictionaryPath(): string {
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve('kuromoji/package.json')), 'dict');
+}
+
+function wrap(tokenizer: kuromoji.Tokenizer<kuromoji.IpadicFeatures>): TokenizeText {
+  return (text) => {
+    const tokens: QueryToken[] = [];
+    let offset = 0;
+    for (const t of tokenizer.tokenize(text)) {
+      // word_position is 1-based and counts UTF-16 units; trust our own running offset, which is the same.
+      const start = offset;
+      offset += t.surface_form.length;
+      tokens.push({
+        surface: t.surface_form,
+        start,
+        end: offset,
+        pos: t.pos,
+        detail: t.pos_detail_1,
+        detail2: t.pos_detail_2,
+        basic: t.basic_form === '*' ? t.surface_form : t.basic_form,
+      });
+    }
+    return tokens;
+  };
+}
+
+/** The shared tokenizer; the first call starts loading the dictionary. */
+export function loadTokenizer(): Promise<TokenizeText> {
+  if (loading === null) {
+    loading = new Promise((resolve, reject) => {
+      kuromoji.builder({ dicPath: dictionaryPath() }).build((error, tokenizer) => {
+        if (error) {
+          loading = null;
+          reject(error);
+        } else resolve(wrap(tokenizer));
+      });
+    });
+  }
+  return loading;
+}

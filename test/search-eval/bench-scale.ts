@@ -1,0 +1,127 @@
+/**
+ * node test/search-eval/bench-scale.ts --release DIR [--scenes 1000000] [--index /tmp/search-index.bin]
+ *
+ * Scale check of the scenery search: builds the index over `--scenes` observations made by repeating a demo
+ * release's observations under new ids (streamed, observations not kept), saves and reloads it, then times the
+ * evaluation queries warm in modes text and jev with observations served from memory by a loader (as the server
+ * would from its store). Prints build time (wall and CPU), index size, load time and latency percentiles.
+ */
+
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { parse } from 'yaml';
+import { loadCatalog } from '../../core/search/categories.ts';
+import { buildCorpus, type CorpusObservation } from '../../core/search/corpus.ts';
+import { createSearchEngine } from '../../core/search/engine.ts';
+import type { SearchableObservation } from '../../core/search/observation-text.ts';
+import { loadCorpus, saveCorpus } from '../../core/search/persist.ts';
+import { readReleaseCorpus } from '../../core/search/release-corpus.ts';
+import type { SearchMode } from '../../core/search/request.ts';
+
+const { values } = parseArgs({
+  options: {
+    release: { type: 'string' },
+    scenes: { type: 'string', default: '1000000' },
+    index: { type: 'string', default: '/tmp/search-index.bin' },
+    rounds: { type: 'string', default: '3' },
+  },
+});
+if (!values.release) {
+  process.stderr.write('usage: bench-scale --release DIR [--scenes N] [--index FILE]\n');
+  process.exit(2);
+}
+const target = Number(values.scenes);
+const catalog = loadCatalog();
+const { observations: base } = await readReleaseCorpus(values.release);
+const REPLICA_ID_BASE = 10n ** 19n;
+
+/** The i-th observation of the scaled corpus: base observation i mod n under a new, unique digit id. */
+function replica(i: number): CorpusObservation {
+  const source = base[i % base.length] as CorpusObservation;
+  const copy = Math.floor(i / base.length);
+  if (copy === 0) return source;
+  return { ...source, scene_id: String(REPLICA_ID_BASE + BigInt(i)), lat: source.lat + copy * 1e-6, lon: source.lon };
+}
+
+function* scaled(): Generator<CorpusObservation> {
+  for (let i = 0; i < target; i++) yield replica(i);
+}
+
+const mb = (bytes: number) => Math.round(bytes / 1e6);
+const cpuStart = process.cpuUsage();
+const corpus = await buildCorpus(scaled(), catalog, {
+  keepObservations: false,
+  keepTexts: false,
+  onProgress: (n) => {
+    if (n % 100_000 === 0) process.stderr.write(`bench-scale: indexed ${n}\n`);
+  },
+});
+const cpu = process.cpuUsage(cpuStart);
+const memory = process.memoryUsage();
+console.log(
+  JSON.stringify({
+    scenes: corpus.size,
+    base: base.length,
+    build_ms: Math.round(corpus.buildMs),
+    build_cpu_ms: Math.round((cpu.user + cpu.system) / 1000),
+    us_per_observation: Number(((corpus.buildMs * 1000) / corpus.size).toFixed(1)),
+    postings_mb: mb(corpus.text.postingBytes),
+    grams: corpus.text.gramCount,
+    heap_mb: mb(memory.heapUsed),
+    array_buffers_mb: mb(memory.arrayBuffers),
+    cpus: cpus().length,
+    load_average: loadavg().map((l) => Number(l.toFixed(2))),
+  }),
+);
+
+const bytes = await saveCorpus(corpus, catalog, values.index ?? '/tmp/search-index.bin');
+const loaded = await loadCorpus(values.index ?? '/tmp/search-index.bin', catalog);
+console.log(JSON.stringify({ index_file_mb: mb(bytes), load_ms: Math.round(loaded.buildMs) }));
+
+const byId = new Map<string, SearchableObservation>();
+const lookup = (id: string): SearchableObservation | undefined => {
+  const doc = loaded.docById.get(id);
+  return doc === undefined ? undefined : replica(doc);
+};
+const engine = await createSearchEngine(loaded, catalog, {
+  loadObservations: async (ids) => {
+    for (const id of ids) {
+      const obs = lookup(id);
+      if (obs) byId.set(id, obs);
+    }
+    return byId;
+  },
+});
+await engine.warmUp();
+const queries = (
+  parse(readFileSync(new URL('./queries.yaml', import.meta.url), 'utf8')) as {
+    queries: { q?: string; preset?: string }[];
+  }
+).queries;
+const now = new Date('2026-11-21T12:00:00Z');
+const rounds = Number(values.rounds);
+for (const mode of ['text', 'jev'] as SearchMode[]) {
+  let times: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    times = [];
+    for (const q of queries) {
+      const started = performance.now();
+      await engine.search({ ...(q.q ? { query: q.q } : { preset: q.preset ?? null }), mode }, now);
+      times.push(performance.now() - started);
+    }
+  }
+  times.sort((a, b) => a - b);
+  const at = (p: number) =>
+    Number((times[Math.min(times.length - 1, Math.floor(p * times.length))] as number).toFixed(2));
+  console.log(
+    JSON.stringify({
+      mode,
+      scenes: loaded.size,
+      queries: times.length,
+      p50_ms: at(0.5),
+      p90_ms: at(0.9),
+      max_ms: at(1),
+    }),
+  );
+}
