@@ -1,6 +1,7 @@
 // npm start: parse the configuration, load the handlers, check them against the specs and listen.
 import { ConfigError, parseConfig } from '../core/config.ts';
 import { openServedRelease } from '../core/data/bootstrap.ts';
+import { startEngineBuild } from '../core/explore/engine-holder.ts';
 import { assembleApp } from '../core/http/assemble.ts';
 import { listenApp } from '../core/http/listen.ts';
 import { createLogger } from '../core/log.ts';
@@ -23,6 +24,8 @@ async function main(): Promise<void> {
   const { app } = await assembleApp({ config, log, handlers, release });
   const { url } = await listenApp(app, config.host, config.port);
   log.info({ url }, `machimi listening on ${url}`);
+  // The scenery search index builds in the background; searches that arrive earlier wait for it.
+  startEngineBuild(release, log);
   const stop = async (signal: string) => {
     log.info({ signal }, 'shutting down');
     await store.close();

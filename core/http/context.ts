@@ -15,8 +15,11 @@ export interface HandlerContext {
   data: ServedRelease;
   // Messages for the response's `warnings` (place lookup): legacy or unknown parameters that were ignored.
   warnings: string[];
-  // Names of the query parameters the client actually sent (defaults are already applied to `input.query`).
+  // Names of the query parameters and top-level body fields the client actually sent (defaults are already
+  // applied to `input`).
   given: ReadonlySet<string>;
+  // Scheme, host and port the client addressed (for absolute links in responses).
+  origin: string;
 }
 
 export interface HandlerInput {

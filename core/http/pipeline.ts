@@ -71,6 +71,10 @@ async function runOperation(deps: AppDeps, face: FaceRuntime, info: RequestInfo,
   const query = parseQuery(url.searchParams, operation.parameters);
   for (const name of query.unknown) ctx.warnings.push(`unknown parameter ${name} was ignored`);
   const body = operation.hasBody ? await readJsonBody(face, match, request) : undefined;
+  // Validation fills defaults into the body itself; remember first which fields the client sent.
+  if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
+    ctx.given = new Set([...ctx.given, ...Object.keys(body)]);
+  }
   const headers = Object.fromEntries(request.headers);
   const validated = face.router.validate(match, query.values, body, headers);
   if (validated.errors.length > 0) throw toValidationError(operation, validated.errors);
@@ -84,6 +88,14 @@ async function runOperation(deps: AppDeps, face: FaceRuntime, info: RequestInfo,
     cacheControl: operation.cacheControl,
     reply: { status: 200, body: reply },
   };
+}
+
+// Behind trusted proxies the origin the client used is in X-Forwarded-Proto / X-Forwarded-Host.
+function originOf(request: Request, url: URL, trustProxy: number): string {
+  const host = trustProxy > 0 ? request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
+  if (!host) return url.origin;
+  const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() || url.protocol.replace(':', '');
+  return `${proto}://${host}`;
 }
 
 export async function handleRequest(deps: AppDeps, info: RequestInfo): Promise<Response> {
@@ -101,6 +113,7 @@ export async function handleRequest(deps: AppDeps, info: RequestInfo): Promise<R
     data: deps.release,
     warnings: [],
     given: new Set(url.searchParams.keys()),
+    origin: originOf(info.request, url, deps.config.trustProxy),
   };
   let response: Response;
   let operationId: string | undefined;

@@ -1,7 +1,7 @@
+import { describeExploreScene } from '../../core/explore/detail.ts';
 import type { GetSceneData } from '../../generated/scenery-search/types.gen.ts';
-import { notYetImplemented } from '../not-yet.ts';
 import type { HandlerContext, InputOf } from '../types.ts';
 
-export default function getScene(_input: InputOf<GetSceneData>, _ctx: HandlerContext): never {
-  throw notYetImplemented('get_scene', 'the release store');
+export default function getScene(input: InputOf<GetSceneData>, ctx: HandlerContext) {
+  return describeExploreScene(input.path.scene_id, ctx);
 }

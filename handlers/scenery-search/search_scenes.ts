@@ -1,7 +1,9 @@
+import { searchScenes as runSearch, sentBodyKeys } from '../../core/explore/search.ts';
+import type { SearchRequestBody } from '../../core/search/request.ts';
 import type { SearchScenesData } from '../../generated/scenery-search/types.gen.ts';
-import { notYetImplemented } from '../not-yet.ts';
 import type { HandlerContext, InputOf } from '../types.ts';
 
-export default function searchScenes(_input: InputOf<SearchScenesData>, _ctx: HandlerContext): never {
-  throw notYetImplemented('search_scenes', 'the scenery search pipeline');
+export default function searchScenes(input: InputOf<SearchScenesData>, ctx: HandlerContext) {
+  const body = input.body as SearchRequestBody;
+  return runSearch(body, sentBodyKeys(body, ctx.given), ctx);
 }

@@ -36,6 +36,7 @@ function context(data: HandlerContext['data'] = fakeRelease()): HandlerContext {
     data,
     warnings: [],
     given: new Set(),
+    origin: 'http://127.0.0.1:3000',
   };
 }
 

@@ -1,0 +1,67 @@
+/** GET /explore/api/scene/{scene_id}: one scene's released observation in full, quarantined scenes included. */
+import { ApiError } from '../errors.ts';
+import type { HandlerContext } from '../http/context.ts';
+import type { VerbalizationRow } from '../release/types.ts';
+import { tagsOf } from '../search/corpus.ts';
+import { getSceneDetail } from '../store/index.ts';
+import { builtEngine } from './engine-holder.ts';
+import { API_VERSION, apiBaseOf, exploreLicenseOf, sceneLinksOf } from './links.ts';
+import { analysisOf } from './store-corpus.ts';
+
+function notFound(sceneId: string): ApiError {
+  return new ApiError('not_found', `No scene ${sceneId} with a released observation in this release`, {
+    field: 'scene_id',
+  });
+}
+
+/** Category ids the search indexed the scene under; empty until the engine is built (never waits for it). */
+function tagsFor(ctx: HandlerContext, sceneId: string): string[] {
+  const engine = builtEngine(ctx.data);
+  const doc = engine?.corpus.docById.get(sceneId);
+  if (!engine || doc === undefined) return [];
+  return tagsOf(engine.corpus, doc).map((index) => engine.catalog.categories[index]?.id as string);
+}
+
+export async function describeExploreScene(sceneId: string, ctx: HandlerContext) {
+  const release = ctx.data;
+  const detail = await getSceneDetail(release.store, release.record.release_id, sceneId);
+  if (!detail) throw notFound(sceneId);
+  const versions = new Map(release.generations.map((g) => [g.id, g.version]));
+  let best: VerbalizationRow | null = null;
+  for (const v of detail.verbalizations) {
+    if (v.status !== 'released') continue;
+    if (!best || (versions.get(v.generation_id) ?? 0) > (versions.get(best.generation_id) ?? 0)) best = v;
+  }
+  if (!best) throw notFound(sceneId);
+  const { scene } = detail;
+  const { status, analysis } = analysisOf(best);
+  return {
+    id: scene.id,
+    year: scene.capture_year,
+    capture_year: scene.capture_year,
+    lat: scene.lat,
+    lon: scene.lon,
+    ward: scene.ward,
+    title: best.title,
+    coordinate_role: 'image_capture_position',
+    generation: { id: best.generation_id, status: 'released', version: versions.get(best.generation_id) ?? null },
+    source_release: release.record.release_id,
+    is_pano: scene.is_pano,
+    camera_type: scene.camera_type,
+    position_source: scene.position_source,
+    observation_model: best.model,
+    prompt_version: best.prompt_version,
+    generated_at: best.generated_at,
+    links: sceneLinksOf(apiBaseOf(ctx.origin), release, scene.id),
+    tags: tagsFor(ctx, scene.id),
+    api_version: API_VERSION,
+    data_language: 'ja',
+    observation: {
+      summary: best.summary,
+      analysis_status: status,
+      analysis,
+      content_sha256: best.content_sha256,
+    },
+    license: exploreLicenseOf(release),
+  };
+}

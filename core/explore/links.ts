@@ -1,0 +1,37 @@
+/**
+ * Absolute URLs and the license of /explore/api responses. Handlers do not see the request, so the base is the first
+ * configured explore origin (EXPLORE_ORIGIN, default http://localhost:{PORT}).
+ */
+import type { Config } from '../config.ts';
+import type { ServedRelease } from '../data/served-release.ts';
+import { imagePageOf } from '../place/scenes-items.ts';
+import type { SceneLinks } from '../search/results.ts';
+
+export const API_VERSION = 'explore-v1';
+
+// Links are absolute on the origin the client addressed (ctx.origin), so they work behind any host name.
+export function apiBaseOf(origin: string): string {
+  return `${origin}/explore/api`;
+}
+
+export function sceneLinksOf(base: string, release: ServedRelease, sceneId: string): SceneLinks {
+  const detail = `${base}/scene/${encodeURIComponent(sceneId)}`;
+  const image = imagePageOf(release.manifest.image_page_template, sceneId);
+  return { detail, observation: `${detail}#/observation`, image, source: image };
+}
+
+/** The part of the release's layered license that applies to observations (spec: License). */
+export function exploreLicenseOf(release: ServedRelease) {
+  const license = release.manifest.license;
+  return {
+    id: license.id,
+    url: license.url,
+    summary: license.summary,
+    summary_en: license.summary_en,
+    attribution: license.attribution,
+    attribution_en: license.attribution_en,
+    notices: license.notices,
+    layers: { ...license.layers },
+    linked_only: { ...license.linked_only },
+  };
+}
