@@ -1,6 +1,6 @@
 // Benchmark of the in-memory spatial indexes (core/geo) on a seeded synthetic city, next to brute force and to
 // rbush (bbox → filter → sort). Usage: node scripts/bench-geo.ts [--points 1000000] [--seed 1] [--queries 20000]
-//   [--brute 100] [--leaf 16] [--no-rbush] [--only <part of a row name>]. Progress goes to stderr, the table to stdout.
+//   [--brute 100] [--leaf 32] [--no-rbush] [--only <part of a row name>]. Progress goes to stderr, the table to stdout.
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
@@ -29,7 +29,7 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: '1' },
     queries: { type: 'string', default: '20000' },
     brute: { type: 'string', default: '100' },
-    leaf: { type: 'string', default: '16' },
+    leaf: { type: 'string', default: '32' },
     'no-rbush': { type: 'boolean', default: false },
     only: { type: 'string' },
   },
@@ -565,7 +565,7 @@ const yearSlot = (i: number) => {
     });
     return byYear;
   };
-  const perScene = time('coverage: count by year r=500 (visitor per scene)', queries, (lat, lon) => {
+  const perScene = time('per-scene visitor: coverage r=500', queries, (lat, lon) => {
     return countByYearPerScene(lat, lon)[YEAR_SLOTS - 1] as number;
   });
   const row = compare(
@@ -588,7 +588,7 @@ const yearSlot = (i: number) => {
     },
     (byYear) => byYear[YEAR_SLOTS - 1] as number,
   );
-  row.note = `per-scene visitor: p50 ${perScene.p50.toFixed(1)}, p99 ${perScene.p99.toFixed(1)}`;
+  if (perScene.n > 0) row.note = `per-scene visitor: p50 ${perScene.p50.toFixed(1)}, p99 ${perScene.p99.toFixed(1)}`;
   if (rbush) {
     row.rbush = time(
       `${row.query} (rbush)`,

@@ -33,7 +33,7 @@ export interface KdTree {
 }
 
 export const POINT_STRIDE = 6;
-export const DEFAULT_LEAF_SIZE = 16;
+export const DEFAULT_LEAF_SIZE = 32;
 /**
  * The tree is built in place in its final arrays: selection moves whole point rows (and their caller index) together,
  * so no gather through the caller's arrays, which would read them at random, is needed at the end.

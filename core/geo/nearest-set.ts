@@ -62,7 +62,7 @@ export function forEachRangeOfNearest(
   const wanted = count - innerCount;
   for (let k = 0; k < wanted; k++) {
     const p = (band[k] as { p: number }).p;
-    visit(p, p + 1);
+    visit(p, p + 1, -1);
   }
   return count;
 }

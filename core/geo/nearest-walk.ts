@@ -38,9 +38,14 @@ export function walkNearestFirst(
   const rootDistanceSq = boxDistanceSq(boxes, 0, f);
   if (rootDistanceSq > f.outerSq) return;
   queue.push(haversineTermLowerBound(rootDistanceSq), 0);
-  const ready = new ReadyHeap(order, compareTies);
+  // Created on first need: most walks never hold a point back, and allocation per query shows up as collector time.
+  let ready: ReadyHeap | undefined;
   for (;;) {
-    while (ready.size > 0 && (queue.length === 0 || queue.peekKey() > safeBeyond(ready.topTerm()))) {
+    while (
+      ready !== undefined &&
+      ready.size > 0 &&
+      (queue.length === 0 || queue.peekKey() > safeBeyond(ready.topTerm()))
+    ) {
       const distanceM = ready.topDistance();
       const position = ready.topPosition();
       ready.pop();
@@ -55,10 +60,11 @@ export function walkNearestFirst(
       const distanceM = metersFromHaversineTerm(term);
       if (distanceM > f.radiusM) continue;
       // The usual case: nothing waits and nothing queued comes as near, so the point goes straight out.
-      if (ready.size === 0 && (queue.length === 0 || queue.peekKey() > safeBeyond(term))) {
+      if ((ready === undefined || ready.size === 0) && (queue.length === 0 || queue.peekKey() > safeBeyond(term))) {
         if (visit(order[p] as number, distanceM, p) === false) return;
         continue;
       }
+      ready ??= new ReadyHeap(order, compareTies);
       ready.push(p, distanceM, term);
       continue;
     }

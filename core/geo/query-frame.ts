@@ -5,7 +5,7 @@ import {
   haversineTermFromCos,
   metersFromHaversineTerm,
 } from './haversine.ts';
-import { type KdTree, POINT_STRIDE, rotateInto } from './kd-tree.ts';
+import { type KdTree, POINT_STRIDE } from './kd-tree.ts';
 import { assertLatLon, assertRadius } from './validate.ts';
 
 /**
@@ -37,17 +37,18 @@ export function makeFrame(tree: KdTree, lat: number, lon: number, radiusM: numbe
   const chord = 2 * Math.sin(Math.min(radiusM / (2 * EARTH_RADIUS_M), Math.PI / 2));
   const outer = chord + CHORD_SLACK;
   const inner = chord - CHORD_SLACK;
-  const turned = new Float64Array(3);
   const x = cosLat * Math.cos(lon * DEG_TO_RAD);
   const y = cosLat * Math.sin(lon * DEG_TO_RAD);
-  rotateInto(tree.rotation, x, y, Math.sin(lat * DEG_TO_RAD), turned);
+  const z = Math.sin(lat * DEG_TO_RAD);
+  const m = tree.rotation;
   return {
     lat,
     lon,
     cosLat,
-    x: turned[0] as number,
-    y: turned[1] as number,
-    z: turned[2] as number,
+    // The tree's rotation, written out (as rotateInto) to spare an allocation per query.
+    x: (m[0] as number) * x + (m[1] as number) * y + (m[2] as number) * z,
+    y: (m[3] as number) * x + (m[4] as number) * y + (m[5] as number) * z,
+    z: (m[6] as number) * x + (m[7] as number) * y + (m[8] as number) * z,
     radiusM,
     outerSq: outer * outer,
     innerSq: inner > 0 ? inner * inner : -1,

@@ -10,8 +10,25 @@ import { isWithin, type QueryFrame } from './query-frame.ts';
 /** Called with the caller's point index and the point's tree position. */
 export type WithinVisitor = (index: number, position: number) => void;
 
-/** Called with a run [lo, hi) of tree positions that are all within the radius. */
-export type RangeVisitor = (lo: number, hi: number) => void;
+/**
+ * Called with a run [lo, hi) of tree positions that are all within the radius, and the node the run is when it is a
+ * whole node (for per-node summaries such as KeyHistogram), else -1.
+ */
+export type RangeVisitor = (lo: number, hi: number, node: number) => void;
+
+/**
+ * Work arrays shared by the scans that never call back into user code (so no scan can start inside another): one
+ * allocation per process instead of one per query.
+ */
+const sharedStack = new Int32Array(128);
+let sharedFifo: Int32Array = new Int32Array(1024);
+
+function growFifo(fifo: Int32Array): Int32Array {
+  const grown = new Int32Array(fifo.length * 2);
+  grown.set(fifo);
+  sharedFifo = grown;
+  return grown;
+}
 
 export const OUTSIDE = 0;
 export const CROSSING = 1;
@@ -51,7 +68,7 @@ export function forEachRangeWithin(tree: KdTree, f: QueryFrame, visit: RangeVisi
     const lo = nodeLo[node] as number;
     const hi = nodeHi[node] as number;
     if (where === INSIDE) {
-      visit(lo, hi);
+      visit(lo, hi, node);
       count += hi - lo;
     } else if (hi - lo > leafSize) {
       stack[top++] = 2 * node + 2;
@@ -59,7 +76,7 @@ export function forEachRangeWithin(tree: KdTree, f: QueryFrame, visit: RangeVisi
     } else {
       for (let p = lo; p < hi; p++) {
         if (isWithin(points, p, f)) {
-          visit(p, p + 1);
+          visit(p, p + 1, -1);
           count++;
         }
       }
@@ -80,7 +97,7 @@ export function forEachWithin(tree: KdTree, f: QueryFrame, visit: WithinVisitor)
 export function countWithin(tree: KdTree, f: QueryFrame, cap: number): number {
   if (tree.size === 0) return 0;
   const { boxes, nodeLo, nodeHi, points, leafSize } = tree;
-  const stack = new Int32Array(128);
+  const stack = sharedStack;
   let top = 0;
   stack[top++] = 0;
   let count = 0;
@@ -110,11 +127,13 @@ export function hasMoreThan(tree: KdTree, f: QueryFrame, cap: number): boolean {
   const rootWhere = classifyNode(boxes, 0, f);
   if (rootWhere === OUTSIDE) return false;
   if (rootWhere === INSIDE) return tree.size > cap;
-  const fifo: number[] = [0];
+  let fifo = sharedFifo;
+  fifo[0] = 0;
+  let tail = 1;
   let head = 0;
   let inside = 0;
   let undecided = tree.size;
-  while (head < fifo.length) {
+  while (head < tail) {
     const node = fifo[head++] as number;
     const lo = nodeLo[node] as number;
     const hi = nodeHi[node] as number;
@@ -129,7 +148,8 @@ export function hasMoreThan(tree: KdTree, f: QueryFrame, cap: number): boolean {
         if (where === INSIDE) inside += size;
         else {
           undecided += size;
-          fifo.push(child);
+          if (tail === fifo.length) fifo = growFifo(fifo);
+          fifo[tail++] = child;
         }
       }
     }

@@ -114,18 +114,16 @@ export function forEachSceneCandidate(
 
 /**
  * Coverage counts: adds 1 to `counts[keyByPosition[p]]` for every candidate scene (as above). `keyByPosition` is a
- * small-integer key per scene (a year slot, a generation number …) arranged with `index.gatherByPosition`.
+ * small-integer key per scene (a year slot, a generation number …), every key below `counts.length`, arranged with
+ * `index.gatherByPosition`. Whole nodes inside the circle add precomputed per-node counts (`index.keyHistogram`, built
+ * on the first call for this column; call it at start-up to keep that out of a request).
  */
 export function countSceneCandidatesByKey(
   index: PointIndex,
   query: { lat: number; lon: number; radiusM: number },
-  keyByPosition: ArrayLike<number>,
+  keyByPosition: ArrayLike<number> & object,
   counts: Uint32Array,
 ): { visited: number; candidateTruncated: boolean } {
-  return forEachSceneCandidateRange(index, query, (lo, hi) => {
-    for (let p = lo; p < hi; p++) {
-      const key = keyByPosition[p] as number;
-      counts[key] = (counts[key] as number) + 1;
-    }
-  });
+  const histogram = index.keyHistogram(keyByPosition, counts.length);
+  return forEachSceneCandidateRange(index, query, (lo, hi, node) => histogram.addRun(lo, hi, node, counts));
 }

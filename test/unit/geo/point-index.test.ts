@@ -2,9 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { haversineMeters } from '../../../core/geo/haversine.ts';
 import { buildKdTree } from '../../../core/geo/kd-tree.ts';
+import { KeyHistogram } from '../../../core/geo/key-histogram.ts';
 import { forEachRangeOfNearest } from '../../../core/geo/nearest-set.ts';
 import { PointIndex } from '../../../core/geo/point-index.ts';
 import { makeFrame } from '../../../core/geo/query-frame.ts';
+import { forEachRangeWithin } from '../../../core/geo/radius-scan.ts';
 import { pointCloudArb, queryArb, resolveQuery } from './arbitraries.ts';
 import { bruteNearest, bruteWithin } from './brute-force.ts';
 
@@ -112,6 +114,29 @@ describe('PointIndex against its brute-force twin', () => {
     );
   });
 
+  it('counts keys over a circle through per-node histograms like a scan', () => {
+    fc.assert(
+      fc.property(caseArb, fc.constantFrom(1, 2, 8, 1000), ({ cloud, query, leafSize }, minNodePoints) => {
+        const { lats, lons } = cloud;
+        const tree = buildKdTree(lats, lons, leafSize);
+        const keyOf = (i: number) => (i * 7) % 5;
+        const keys = Uint8Array.from(tree.order, keyOf);
+        const histogram = KeyHistogram.build(tree, keys, 5, minNodePoints);
+        const { lat, lon, radiusM } = resolveQuery(lats, lons, query);
+        const counts = new Uint32Array(5);
+        forEachRangeWithin(tree, makeFrame(tree, lat, lon, radiusM), (lo, hi, node) =>
+          histogram.addRun(lo, hi, node, counts),
+        );
+        const expected = new Uint32Array(5);
+        for (const hit of bruteWithin(lats, lons, lat, lon, radiusM)) {
+          expected[keyOf(hit.index)] = (expected[keyOf(hit.index)] as number) + 1;
+        }
+        expect(counts).toEqual(expected);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('includes a point exactly on the radius and every copy of a repeated coordinate', () => {
     const lats = Float64Array.from([34.7, 34.7, 34.7, 34.701]);
     const lons = Float64Array.from([135.2, 135.2, 135.2, 135.2]);
@@ -203,6 +228,16 @@ describe('PointIndex against its brute-force twin', () => {
       return i < 2;
     });
     expect(inner).toEqual([2, 2, 2]);
+  });
+
+  it('explains bad keys for a histogram', () => {
+    const index = PointIndex.build(Float64Array.from([1, 2]), Float64Array.from([1, 2]));
+    expect(() => index.keyHistogram(Uint8Array.from([0]), 2)).toThrow(/pass one key per point/);
+    expect(() => index.keyHistogram(Uint8Array.from([0, 1]), 0)).toThrow(/keyCount is 0/);
+    const tree = buildKdTree([1, 2], [1, 2]);
+    expect(() => KeyHistogram.build(tree, Uint8Array.from([0, 3]), 2, 1)).toThrow(
+      /key 3 at position \d is outside 0..1/,
+    );
   });
 
   it('explains bad input', () => {
