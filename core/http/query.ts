@@ -45,6 +45,10 @@ export function parseQuery(search: URLSearchParams, parameters: ParameterSpec[])
       if (!unknown.includes(name)) unknown.push(name);
       continue;
     }
+    // A NUL cannot be stored or matched as text (PostgreSQL refuses it), so no query value may carry one.
+    if (value.includes('\u0000')) {
+      throw invalidParameter(name, `${name} must not contain a NUL character (%00)`);
+    }
     if (name in values) {
       throw new ApiError('invalid_parameter', `${name} was given more than once; give it once`, { field: name });
     }

@@ -94,7 +94,7 @@ export function createMcpEndpoint(tools: McpTool[]) {
       if (isNotification(entry)) continue;
       if (!isMessage(entry)) {
         const id = (entry as { id?: unknown } | null)?.id;
-        const safeId = typeof id === 'string' || typeof id === 'number' ? id : null;
+        const safeId = typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id)) ? id : null;
         replies.push(errorReply(safeId, ErrorCode.InvalidRequest, 'Invalid Request: expected a JSON-RPC 2.0 message'));
         continue;
       }

@@ -33,8 +33,11 @@ export function parseEnvelope(raw: Uint8Array): Parsed {
   return { kind: 'ok', batch: true, entries: value };
 }
 
+// A notification is a well-formed message without an `id` member; anything without a method (such as `{}`) is an
+// invalid request that gets an error, not silence.
 export function isNotification(entry: unknown): boolean {
-  return typeof entry === 'object' && entry !== null && !Array.isArray(entry) && !('id' in entry);
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry) || 'id' in entry) return false;
+  return typeof (entry as { method?: unknown }).method === 'string';
 }
 
 export function isMessage(entry: unknown): entry is JsonRpcMessage {

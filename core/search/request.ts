@@ -68,7 +68,7 @@ export function resolveRequest(body: SearchRequestBody, sentKeys?: readonly stri
   if (preset !== undefined && preset !== null && !PRESETS.includes(preset)) {
     throw invalidParameter('preset', `preset must be one of ${PRESETS.join(', ')} or null`);
   }
-  if (ward !== undefined && (typeof ward !== 'string' || ward.length > 30)) {
+  if (ward !== undefined && (typeof ward !== 'string' || [...ward].length > 30)) {
     throw invalidParameter('ward', 'ward must be a string of at most 30 characters');
   }
   if (

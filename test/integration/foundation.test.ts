@@ -73,6 +73,28 @@ describe('parameter validation through the generated SDK', () => {
   });
 });
 
+describe('text parameters', () => {
+  it.each(['/v1/streets/search?q=a%00b', '/v1/areas/search?q=a%00b', '/v1/schools/search?q=a%00b'])(
+    '%s (a NUL byte) is 400 naming q, never a 500',
+    async (path) => {
+      const { status, body } = await get(path);
+      expect(status).toBe(400);
+      expect(body.error).toMatchObject({ code: 'invalid_parameter', field: 'q' });
+    },
+  );
+
+  it('a ward of 30 characters outside the BMP is within its 30-character limit', async () => {
+    const ward = '𠮷'.repeat(30);
+    const body = JSON.stringify({ query: '坂', ward, mode: 'text' });
+    const response = await get('/explore/api/search', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    expect(response.status).toBe(200);
+  });
+});
+
 describe('unknown paths and methods', () => {
   it('an unknown /v1 path is a JSON 404 in the place-lookup shape', async () => {
     const { status, body } = await get('/v1/no-such-thing');

@@ -140,6 +140,15 @@ describe('ids and notifications', () => {
     expect(calls.get('get_meta')).toBe(1);
   });
 
+  it.each([
+    ['{}', {}],
+    ['a fractional id', { jsonrpc: '2.0', id: 1.5, method: 'tools/list' }],
+  ])('%s is an invalid request answered with -32600 and id null', async (_name, message) => {
+    const answer = await post(message);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
+  });
+
   it('notifications/initialized is 202 with an empty body', async () => {
     const answer = await post(notification('notifications/initialized'));
     expect(answer.status).toBe(202);

@@ -25,6 +25,11 @@ describe('MCP envelope', () => {
     expect(isNotification({ jsonrpc: '2.0', id: null, method: 'ping' })).toBe(false);
   });
 
+  it('does not treat a message without a method (such as {}) as a notification', () => {
+    expect(isNotification({})).toBe(false);
+    expect(isNotification({ jsonrpc: '2.0' })).toBe(false);
+  });
+
   it('costs one unit per tools/call and at least one per request', () => {
     expect(countCost(bytes([call(1), call(2), call(3), { jsonrpc: '2.0', id: 4, method: 'ping' }]))).toBe(3);
     expect(countCost(bytes({ jsonrpc: '2.0', id: 1, method: 'ping' }))).toBe(1);
