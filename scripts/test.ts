@@ -14,6 +14,7 @@ interface Stage {
 }
 
 const databaseUrl = process.env.TEST_DATABASE_URL ?? '';
+const pythonAvailable = spawnSync('python3', ['--version']).status === 0;
 
 const stages: Stage[] = [
   { name: 'lint: code (biome)', command: [bin('biome'), 'check', '.'] },
@@ -31,6 +32,11 @@ const stages: Stage[] = [
     command: [bin('vitest'), 'run', '--project', 'integration'],
     env: { TEST_DATABASE_URL: databaseUrl, TEST_STORE: 'postgres' },
     ...(databaseUrl ? {} : { skip: 'TEST_DATABASE_URL is not set (run scripts/ci/start-postgres.sh; see README)' }),
+  },
+  {
+    name: 'fuzz: schemathesis (both specs)',
+    command: ['sh', '-c', 'scripts/fuzz/setup-venv.sh && exec "$0" scripts/fuzz/run.ts', process.execPath],
+    ...(pythonAvailable ? {} : { skip: 'python3 is not on PATH (schemathesis runs from a virtualenv)' }),
   },
 ];
 
