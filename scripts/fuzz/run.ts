@@ -104,8 +104,11 @@ function runSchemathesis(spec: string, baseUrl: string): Promise<number> {
     seed,
     '--max-examples',
     maxExamples,
+    // One worker: hypothesis strategies are shared between threads (schemathesis caches its arbitrary-JSON
+    // strategy), and with two workers a CI run died validating one concurrently (RecursionError in a repr).
+    // One worker also makes a seeded run reproducible.
     '--workers',
-    '2',
+    '1',
     '--phases',
     'examples,coverage,fuzzing,stateful',
     '--continue-on-failure',
