@@ -15,7 +15,6 @@ export const errorCodes = {
   unsupported_media_type: { status: 415, retryable: false },
   rate_limited: { status: 429, retryable: true },
   internal: { status: 500, retryable: true },
-  not_implemented: { status: 501, retryable: false },
   store_unavailable: { status: 503, retryable: true },
 } as const;
 

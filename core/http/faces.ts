@@ -11,7 +11,6 @@ const placeCodes = new Set<ErrorCode>([
   'payload_too_large',
   'rate_limited',
   'internal',
-  'not_implemented',
 ]);
 
 // Codes that only the explore face documents fold into the nearest place-lookup code.
@@ -52,7 +51,6 @@ const recoveries: Partial<Record<ErrorCode, string>> = {
   rate_limited: 'Wait the number of seconds in Retry-After, then retry.',
   internal: 'Retry later; if it persists, report the time of the request.',
   store_unavailable: 'Retry after a short wait; the data store is temporarily unavailable.',
-  not_implemented: 'This operation is not available yet in this build.',
 };
 
 export function exploreErrorBody(error: ApiError): unknown {

@@ -41,8 +41,6 @@ export function toolErrorResult(thrown: unknown, advice: ErrorAdvice, ctx: Handl
       return errorResult(invalidText(error, advice));
     case 'not_found':
       return errorResult(`Not found: ${error.message}. ${advice.onNotFound}`);
-    case 'not_implemented':
-      return errorResult(`${error.message}. This tool cannot answer in this build; use another tool for now.`);
     default:
       if (!(thrown instanceof ApiError) || error.code === 'internal') {
         ctx.log.error({ err: thrown }, 'MCP tool call failed');

@@ -13,10 +13,6 @@ import { checkedFetch } from '../helpers/spec-check.ts';
 // call every tool with real arguments from the demo release, and check each structuredContent against the tool's
 // outputSchema. Every HTTP response of the session is also checked against the spec (checkedFetch).
 
-// Tools whose REST handler still answers 501 not_implemented. The lead removes names as the handlers land; a tool
-// in this set must really be pending (the test fails once it answers), so the set cannot hide a regression.
-const pendingTools = new Set<string>([]);
-
 const toolNames = [
   'get_metadata',
   'find_school',
@@ -135,13 +131,6 @@ describe('an agent session over streamable HTTP (official SDK client)', () => {
     async (name) => {
       const result = (await client.callTool({ name, arguments: args[name] })) as CallToolResult;
       const text = result.content[0]?.type === 'text' ? result.content[0].text : '';
-      if (pendingTools.has(name)) {
-        // Still a 501 stub: an honest isError without structuredContent, never faked data.
-        expect(result.isError, `${name} answered; remove it from pendingTools`).toBe(true);
-        expect(result.structuredContent).toBeUndefined();
-        expect(text).toMatch(/not available in this build yet/);
-        return;
-      }
       expect(result.isError ?? false, text).toBe(false);
       const validate = ajv.compile(tools.get(name)?.outputSchema as object);
       expect(validate(result.structuredContent), ajv.errorsText(validate.errors)).toBe(true);
@@ -270,7 +259,7 @@ describe('tool errors an agent can recover from', () => {
     expect(JSON.stringify(result.content)).toMatch(/describe_location/);
   });
 
-  it.skipIf(pendingTools.has('get_scene'))('an id not in the release says where valid ids come from', async () => {
+  it('an id not in the release says where valid ids come from', async () => {
     const result = (await client.callTool({
       name: 'get_scene',
       arguments: { id: '9999999999999999999' },
@@ -280,7 +269,7 @@ describe('tool errors an agent can recover from', () => {
     expect(JSON.stringify(result.content)).toMatch(/describe_location/);
   });
 
-  it.skipIf(pendingTools.has('describe_street'))('a street_id not in the layer points to find_street', async () => {
+  it('a street_id not in the layer points to find_street', async () => {
     const result = (await client.callTool({
       name: 'describe_street',
       arguments: { street_id: 2147483647 },
