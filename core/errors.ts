@@ -14,7 +14,8 @@ export const errorCodes = {
   payload_too_large: { status: 413, retryable: false },
   unsupported_media_type: { status: 415, retryable: false },
   rate_limited: { status: 429, retryable: true },
-  internal: { status: 500, retryable: true },
+  // Documented as not retryable (scenery-search spec): a fault is reported, not retried.
+  internal: { status: 500, retryable: false },
   store_unavailable: { status: 503, retryable: true },
 } as const;
 

@@ -26,6 +26,8 @@ export interface OperationSpec {
   aliasOf: string | undefined;
   handledBy: string | undefined;
   maxBodyBytes: number | undefined;
+  /** The error code answered when the request body breaks its schema's if/then rule (`x-on-condition-failed`). */
+  conditionErrorCode: string | undefined;
   parameters: ParameterSpec[];
   hasBody: boolean;
   raw: Record<string, unknown>;
@@ -84,6 +86,7 @@ function readOperation(document: Json, path: string, method: HttpMethod, pathIte
     aliasOf: operation['x-alias-of'] as string | undefined,
     handledBy: operation['x-handled-by'] as string | undefined,
     maxBodyBytes: typeof maxBodyBytes === 'number' ? maxBodyBytes : undefined,
+    conditionErrorCode: body?.['x-on-condition-failed'] as string | undefined,
     parameters: readParameters(document, pathItem, operation),
     hasBody: body !== undefined,
     raw: operation,

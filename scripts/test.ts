@@ -34,7 +34,7 @@ const stages: Stage[] = [
     ...(databaseUrl ? {} : { skip: 'TEST_DATABASE_URL is not set (run scripts/ci/start-postgres.sh; see README)' }),
   },
   {
-    name: 'fuzz: schemathesis (both specs)',
+    name: 'fuzz: schemathesis (both specs), Python client smoke',
     command: ['sh', '-c', 'scripts/fuzz/setup-venv.sh && exec "$0" scripts/fuzz/run.ts', process.execPath],
     ...(pythonAvailable ? {} : { skip: 'python3 is not on PATH (schemathesis runs from a virtualenv)' }),
   },

@@ -49,7 +49,7 @@ const recoveries: Partial<Record<ErrorCode, string>> = {
   payload_too_large: 'Send a smaller body.',
   unsupported_media_type: 'Send Content-Type: application/json.',
   rate_limited: 'Wait the number of seconds in Retry-After, then retry.',
-  internal: 'Retry later; if it persists, report the time of the request.',
+  internal: 'Report the time of the request and its X-Request-Id if this persists.',
   store_unavailable: 'Retry after a short wait; the data store is temporarily unavailable.',
 };
 

@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { ApiError } from '../errors.ts';
+import { ApiError, type ErrorCode, errorCodes } from '../errors.ts';
 import type { OperationSpec } from '../spec.ts';
 
 // Turns the first ajv error into the face-neutral ApiError, naming the offending field the way a client wrote it
@@ -35,6 +35,9 @@ function describe(error: ErrorObject, field: string, hint: string): string {
       return `${field} must be one of: ${(params.allowedValues as unknown[]).map(String).join(', ')}`;
     case 'const':
       return `${field} must be ${JSON.stringify(params.allowedValue)}`;
+    case 'not':
+      // A range with a hole (year_from: 0 or 2000-2026) is written as bounds plus `not`; ajv's text says nothing.
+      return `${field} is in a range the API description excludes${hint ? `; expected: ${firstSentence(hint)}` : ''}`;
     case 'pattern':
       return hint
         ? `${field} is not valid; expected: ${firstSentence(hint)}`
@@ -54,7 +57,25 @@ function describe(error: ErrorObject, field: string, hint: string): string {
   }
 }
 
+const conditionMessages: Record<string, string> = { query_or_preset_required: 'send a query or a preset' };
+
+// The body's if/then rule (explore search: a query or a preset) has its own documented code, named in the spec.
+function conditionError(operation: OperationSpec, errors: ErrorObject[]): ApiError | undefined {
+  const code = operation.conditionErrorCode;
+  if (!code || !(code in errorCodes)) return undefined;
+  // ajv stops at the first error: the failing `then` keyword, or with allErrors the `if` itself.
+  const failed = errors.some(
+    (error) =>
+      (error.keyword === 'if' && error.instancePath === '/requestBody') ||
+      error.schemaPath.startsWith('#/properties/requestBody/then/'),
+  );
+  if (!failed) return undefined;
+  return new ApiError(code as ErrorCode, conditionMessages[code] ?? 'the request body breaks its documented condition');
+}
+
 export function toValidationError(operation: OperationSpec, errors: ErrorObject[]): ApiError {
+  const condition = conditionError(operation, errors);
+  if (condition) return condition;
   const first = errors.find((error) => error.keyword !== 'if') ?? errors[0];
   if (!first) return new ApiError('invalid_parameter', 'The request is invalid');
   const { location, field } = fieldOf(first);

@@ -29,11 +29,17 @@ function dictionaryPath(): string {
   return join(dirname(require.resolve('kuromoji/package.json')), 'dict');
 }
 
+// kuromoji throws on a NUL and on a lone high surrogate (both valid in a JSON string). Each becomes one other
+// UTF-16 unit (a space, U+FFFD), so offsets into the tokenised text still match the caller's text.
+function makeTokenizable(text: string): string {
+  return text.toWellFormed().replaceAll('\u0000', ' ');
+}
+
 function wrap(tokenizer: kuromoji.Tokenizer<kuromoji.IpadicFeatures>): TokenizeText {
   return (text) => {
     const tokens: QueryToken[] = [];
     let offset = 0;
-    for (const t of tokenizer.tokenize(text)) {
+    for (const t of tokenizer.tokenize(makeTokenizable(text))) {
       // word_position is 1-based and counts UTF-16 units; trust our own running offset, which is the same.
       const start = offset;
       offset += t.surface_form.length;

@@ -2740,14 +2740,14 @@ export type Generation2 = GenerationId;
 export type LegacyGen = GenerationId;
 
 /**
- * Legacy parameter, accepted with any value and without effect; its use is reported in `warnings`.
+ * Legacy parameter, accepted with any value (except one holding a NUL character, 400 like in every query parameter) and without effect; its use is reported in `warnings`.
  *
  * @deprecated
  */
 export type LegacyEra = string;
 
 /**
- * Legacy parameter, accepted with any value and without effect; its use is reported in `warnings`.
+ * Legacy parameter, accepted with any value (except one holding a NUL character, 400 like in every query parameter) and without effect; its use is reported in `warnings`.
  *
  * @deprecated
  */
@@ -2796,12 +2796,12 @@ export type StreetsRadius = number;
 export type NearbyLimit = number;
 
 /**
- * Part of the name (Japanese), matched after NFKC normalisation of both sides. Lowercased, spaces removed and `%`, `_`, `\` matched literally; a `q` of spaces only (nothing left after normalisation) is 400 like the empty string (`field` is `q`).
+ * Part of the name (Japanese), matched after NFKC normalisation of both sides. Lowercased, spaces removed and `%`, `_`, `\` matched literally; a `q` of spaces only (nothing left after normalisation) is 400 like the empty string, and so is a NUL character (`field` is `q`).
  */
 export type NameQuery = string;
 
 /**
- * Restrict to one ward, by its Japanese name. Empty is 400.
+ * Restrict to one ward, by its Japanese name. Empty is 400, and so is a NUL character.
  */
 export type Ward = string;
 
@@ -2863,7 +2863,7 @@ export type AmenitiesLimit = AmenityLimit;
 export type AmenityYearFrom = AmenityYear;
 
 /**
- * Part of the school name (Japanese). Spaces, width and case differences are ignored.
+ * Part of the school name (Japanese). Spaces, width and case differences are ignored; a `q` of spaces only (nothing left once they are removed) or holding a NUL character is 400 (`field` is `q`).
  */
 export type SchoolQuery = string;
 
@@ -3192,13 +3192,13 @@ export type ListScenesNearbyData = {
          */
         gen?: GenerationId;
         /**
-         * Legacy parameter, accepted with any value and without effect; its use is reported in `warnings`.
+         * Legacy parameter, accepted with any value (except one holding a NUL character, 400 like in every query parameter) and without effect; its use is reported in `warnings`.
          *
          * @deprecated
          */
         era?: string;
         /**
-         * Legacy parameter, accepted with any value and without effect; its use is reported in `warnings`.
+         * Legacy parameter, accepted with any value (except one holding a NUL character, 400 like in every query parameter) and without effect; its use is reported in `warnings`.
          *
          * @deprecated
          */
@@ -3286,13 +3286,13 @@ export type ListScenesNearbyAliasData = {
          */
         gen?: GenerationId;
         /**
-         * Legacy parameter, accepted with any value and without effect; its use is reported in `warnings`.
+         * Legacy parameter, accepted with any value (except one holding a NUL character, 400 like in every query parameter) and without effect; its use is reported in `warnings`.
          *
          * @deprecated
          */
         era?: string;
         /**
-         * Legacy parameter, accepted with any value and without effect; its use is reported in `warnings`.
+         * Legacy parameter, accepted with any value (except one holding a NUL character, 400 like in every query parameter) and without effect; its use is reported in `warnings`.
          *
          * @deprecated
          */
@@ -3524,11 +3524,11 @@ export type SearchStreetsData = {
     path?: never;
     query: {
         /**
-         * Part of the name (Japanese), matched after NFKC normalisation of both sides. Lowercased, spaces removed and `%`, `_`, `\` matched literally; a `q` of spaces only (nothing left after normalisation) is 400 like the empty string (`field` is `q`).
+         * Part of the name (Japanese), matched after NFKC normalisation of both sides. Lowercased, spaces removed and `%`, `_`, `\` matched literally; a `q` of spaces only (nothing left after normalisation) is 400 like the empty string, and so is a NUL character (`field` is `q`).
          */
         q: string;
         /**
-         * Restrict to one ward, by its Japanese name. Empty is 400.
+         * Restrict to one ward, by its Japanese name. Empty is 400, and so is a NUL character.
          */
         ward?: string;
         /**
@@ -3771,11 +3771,11 @@ export type SearchAreasData = {
     path?: never;
     query: {
         /**
-         * Part of the name (Japanese), matched after NFKC normalisation of both sides. Lowercased, spaces removed and `%`, `_`, `\` matched literally; a `q` of spaces only (nothing left after normalisation) is 400 like the empty string (`field` is `q`).
+         * Part of the name (Japanese), matched after NFKC normalisation of both sides. Lowercased, spaces removed and `%`, `_`, `\` matched literally; a `q` of spaces only (nothing left after normalisation) is 400 like the empty string, and so is a NUL character (`field` is `q`).
          */
         q: string;
         /**
-         * Restrict to one ward, by its Japanese name. Empty is 400.
+         * Restrict to one ward, by its Japanese name. Empty is 400, and so is a NUL character.
          */
         ward?: string;
         /**
@@ -4060,7 +4060,7 @@ export type SearchSchoolsData = {
     path?: never;
     query: {
         /**
-         * Part of the school name (Japanese). Spaces, width and case differences are ignored.
+         * Part of the school name (Japanese). Spaces, width and case differences are ignored; a `q` of spaces only (nothing left once they are removed) or holding a NUL character is 400 (`field` is `q`).
          */
         q: string;
     };

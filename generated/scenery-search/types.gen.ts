@@ -34,11 +34,14 @@ export type Bbox = [
     number
 ];
 
-export type SearchRequest = ({
-    query: string;
-} | {
-    preset: PresetId;
-}) & {
+/**
+ * Body of `POST /explore/api/search`. No property other than those listed is allowed (400 `unknown_field`).
+ * At least one of `query` and `preset` must be present: `query`, or a non-null `preset` (400
+ * `query_or_preset_required`). When both are given the query takes precedence and the preset is set aside.
+ * Also the shape of `pagination.next_request`.
+ *
+ */
+export type SearchRequest = {
     /**
      * Free Japanese scenery wording, 1-200 characters (Unicode code points, counted as sent), with at least one non-whitespace character. Normalised by the server (NFKC, full/half width, kana folding) before it is interpreted. Takes precedence over `preset`.
      */
@@ -54,7 +57,7 @@ export type SearchRequest = ({
     /**
      * Inclusive lower bound of the capture year: either 0 (includes captures older than 2000 and, when `year_to` is null, scenes of unknown year) or 2000-2026. Omission means 2018, not all years, unless the query names years and neither `year_from` nor `year_to` is sent (`interpretation.years`).
      */
-    year_from?: 0 | number;
+    year_from?: number;
     /**
      * Inclusive upper bound of the capture year, 1900-2026, or null for none. To search before 2000 also send `year_from: 0`. A range that ends before it starts gives an empty page with a `warning`, not an error.
      */
@@ -114,7 +117,7 @@ export type SearchResponse = {
      */
     has_more?: boolean;
     /**
-     * True when this exact page (same body, including the cursor) was served again from a short-lived cache; no new work was done and `usage` counts zero. Always sent by this server.
+     * True when this page was answered again from the answering server process's page cache: the same request after defaults (same query, preset, ward, years, mode, bbox and limit, the same `cursor` or none) within 60 seconds of the first answer, and within the life of that cursor. The page is the one answered then (same results and `next_cursor`); no candidates were taken and no judge was called, so `usage` counts zero, `usage.judge` is `none` and `inference_calls` is 0. Pages the judge could not finish (`warning` about the judge, `stop_reason` `upstream_unavailable` or `page_ready`) are never cached. Another replica has its own cache. Always sent by this server.
      */
     cached?: boolean;
     /**
@@ -485,6 +488,9 @@ export type Scene = {
      * Whether the photograph is a panorama; null when unknown.
      */
     is_pano?: boolean | null;
+    /**
+     * The camera projection the photo platform records for the photograph (`perspective`, `spherical`, `fisheye` …); null when unknown.
+     */
     camera_type?: string | null;
     /**
      * `mapillary_computed` (position corrected by the photo platform) or `mapillary_raw` (GPS as recorded); null when unknown.

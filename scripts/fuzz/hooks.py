@@ -1,11 +1,14 @@
-"""Schemathesis hooks: cross-field rules of the contract that no JSON Schema can state.
+"""Schemathesis hooks: cross-field rules of the contract that no JSON Schema can state, and stateful chains that
+start from the specs' named examples.
 
 Loaded through `hooks` in schemathesis.toml. They touch only positive cases (requests meant to be valid), so
 negative testing still sends every violation it likes.
 """
 
 import schemathesis
+from hypothesis import strategies as st
 from schemathesis import GenerationMode
+from schemathesis.generation.meta import TestPhase
 
 
 def _is_positive(case) -> bool:
@@ -41,3 +44,98 @@ def filter_case(context, case):
     if case.operation.path == "/explore/api/search" and case.body is None and _is_positive(case):
         return False
     return True
+
+
+def _is_stateful_positive(case) -> bool:
+    meta = case.meta
+    return (
+        meta is not None and meta.phase.name == TestPhase.STATEFUL and meta.generation.mode == GenerationMode.POSITIVE
+    )
+
+
+def _resolve(document: dict, value):
+    while isinstance(value, dict) and isinstance(value.get("$ref"), str) and value["$ref"].startswith("#/"):
+        target = document
+        for part in value["$ref"][2:].split("/"):
+            target = target[part.replace("~1", "/").replace("~0", "~")]
+        value = target
+    return value
+
+
+_link_targets_by_spec: dict[int, set[str]] = {}
+
+
+def _is_link_target(operation) -> bool:
+    """Whether some response link of the spec feeds this operation (targets are computed once per loaded spec)."""
+    document = operation.schema.raw_schema
+    if id(document) not in _link_targets_by_spec:
+        targets = set()
+        for path_item in document.get("paths", {}).values():
+            for method_item in path_item.values():
+                if not isinstance(method_item, dict):
+                    continue
+                for response in method_item.get("responses", {}).values():
+                    for link in _resolve(document, response).get("links", {}).values():
+                        targets.add(_resolve(document, link).get("operationId"))
+        _link_targets_by_spec[id(document)] = targets
+    return operation.definition.raw.get("operationId") in _link_targets_by_spec[id(document)]
+
+
+def _named_query_examples(operation) -> list[dict]:
+    """The operation's named query examples, grouped by name: one group is one coherent set of values."""
+    groups: dict[str, dict] = {}
+    for parameter in operation.query:
+        for name, value in parameter.named_examples.items():
+            groups.setdefault(name, {})[parameter.name] = value
+    return list(groups.values())
+
+
+def _named_body_examples(operation) -> list:
+    return [value for body in operation.body for value in body.named_examples.values() if isinstance(value, dict)]
+
+
+def _with_query_example(case, group: dict, keep_optional: bool):
+    required = {parameter.name for parameter in case.operation.query if parameter.is_required}
+    kept = {name: value for name, value in (case.query or {}).items() if keep_optional or name in required}
+    case.query = {**kept, **group}
+    return case
+
+
+def _with_body_example(case, body: dict):
+    case.body = dict(body)
+    return case
+
+
+# Share of positive stateful cases, among operations with named examples, that send one (3 out of 4).
+EXAMPLE_SHARE_OF = (3, 4)
+
+
+@schemathesis.hook
+def flatmap_case(context, case):
+    # Stateful phase only. The nearby and search operations start the chains that follow the specs' links, but random
+    # coordinates almost never fall inside the served city, so no id comes back to follow. The specs give points and
+    # search words of the demo city as named examples, the same name on each parameter of a set (lat, lon, radius_m).
+    # Three in four positive stateful cases of an operation that has them send one set as a whole:
+    # - a chain's first operation (no link feeds it) sends the set and only the required parameters besides, so its
+    #   answer has ids to follow; its request body becomes one of the named body examples;
+    # - an operation that links feed keeps everything and only takes the set on top (GET /v1/streets/{id} then asks
+    #   for include=profile,edges, which the StreetEdge link needs); its body is left alone (NextPage sends one).
+    # The fourth stays fully random. Drawn through hypothesis, so a seeded run stays reproducible.
+    if not _is_stateful_positive(case):
+        return st.just(case)
+    first_in_chain = not _is_link_target(case.operation)
+    variants = []
+    query_groups = _named_query_examples(case.operation)
+    if query_groups:
+        variants.append(
+            st.sampled_from(query_groups).map(lambda group: _with_query_example(case, group, not first_in_chain))
+        )
+    body_examples = _named_body_examples(case.operation) if first_in_chain else []
+    if body_examples:
+        variants.append(st.sampled_from(body_examples).map(lambda body: _with_body_example(case, body)))
+    if not variants:
+        return st.just(case)
+    examples = st.one_of(*variants)
+    return st.integers(min_value=0, max_value=EXAMPLE_SHARE_OF[1] - 1).flatmap(
+        lambda draw: examples if draw < EXAMPLE_SHARE_OF[0] else st.just(case)
+    )

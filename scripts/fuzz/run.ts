@@ -12,8 +12,15 @@
 // - stateful link inference is off: only the specs' own links (it mistakes meta's URL template for an id).
 // - hooks (scripts/fuzz/hooks.py) keep positive cases inside two cross-field rules: year_from <= year_to on /v1, and
 //   no null body when the last search page's next_request (null by contract) feeds the NextPage link.
+// - hooks also make most positive stateful cases of the nearby/search operations send the specs' named demo-city
+//   examples, so the chains that follow the specs' links start from answers that hold ids (see hooks.py).
+// - the place-lookup spec gets longer and more stateful scenarios ([[project]] in schemathesis.toml).
 // The auth checks (ignored_auth, object_level_authorization) and use_after_free / ensure_resource_availability
 // stay on but have nothing to act on: the API has no security schemes and no create/delete operations.
+//
+// After each spec, scripts/fuzz/link_coverage.py names the links the stateful phase followed (from schemathesis's
+// NDJSON event report). Then, on the same server, scripts/fuzz/python_client_smoke.py generates Python clients from
+// both specs with openapi-python-client and calls the server through them.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const stBin = join(root, '.venv/bin/st');
+const python = join(root, '.venv/bin/python');
 const seed = process.env.FUZZ_SEED ?? '20261121';
 const maxExamples = process.env.FUZZ_MAX_EXAMPLES ?? '50';
 const budgetMs = 8 * 60 * 1000;
@@ -53,9 +61,14 @@ const server = spawn(join(root, 'node_modules/.bin/node'), ['scripts/serve.ts'],
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 
+// Schemathesis event reports (several MB each), read for link coverage and removed at exit.
+const reportDir = mkdtempSync(join(tmpdir(), 'machimi-fuzz-report-'));
+const eventsPath = (spec: string) => join(reportDir, `${spec.replace(/\W+/g, '_')}.ndjson`);
+
 function stopServer(): void {
   if (server.exitCode === null) server.kill('SIGTERM');
   if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
+  rmSync(reportDir, { recursive: true, force: true });
 }
 process.on('exit', stopServer);
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
@@ -92,6 +105,17 @@ async function waitForSearchEngine(baseUrl: string): Promise<void> {
   }
 }
 
+function runToExit(command: string, args: string[]): Promise<number> {
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+  const timer = setTimeout(() => child.kill('SIGTERM'), Math.max(remainingMs(), 1000));
+  return new Promise((resolve) => {
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve(code ?? 124);
+    });
+  });
+}
+
 function runSchemathesis(spec: string, baseUrl: string): Promise<number> {
   const args = [
     '--config-file',
@@ -114,28 +138,34 @@ function runSchemathesis(spec: string, baseUrl: string): Promise<number> {
     '--continue-on-failure',
     '--request-timeout',
     '30',
+    '--report',
+    'ndjson',
+    '--report-ndjson-path',
+    eventsPath(spec),
   ];
   console.log(`\n$ .venv/bin/st ${args.join(' ')}`);
-  const child = spawn(stBin, args, { cwd: root, stdio: 'inherit' });
-  const timer = setTimeout(() => child.kill('SIGTERM'), Math.max(remainingMs(), 1000));
-  return new Promise((resolve) => {
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve(code ?? 124);
-    });
-  });
+  return runToExit(stBin, args);
 }
 
 const results: { spec: string; code: number; seconds: number }[] = [];
+const timed = async (name: string, run: () => Promise<number>) => {
+  const stepStarted = performance.now();
+  const code = remainingMs() > 0 ? await run() : 124;
+  results.push({ spec: name, code, seconds: seconds(performance.now() - stepStarted) });
+};
 try {
   const baseUrl = await waitForListeningUrl(server);
   await waitForSearchEngine(baseUrl);
   console.log(`server ready at ${baseUrl} after ${seconds(performance.now() - startedAt)} s`);
   for (const spec of specs) {
-    const specStarted = performance.now();
-    const code = remainingMs() > 0 ? await runSchemathesis(spec, baseUrl) : 124;
-    results.push({ spec, code, seconds: seconds(performance.now() - specStarted) });
+    await timed(spec, () => runSchemathesis(spec, baseUrl));
+    // Informational: which links the stateful phase followed (exit status ignored).
+    await runToExit(python, ['scripts/fuzz/link_coverage.py', spec, eventsPath(spec)]);
   }
+  console.log('\n$ .venv/bin/python scripts/fuzz/python_client_smoke.py');
+  await timed('Python clients (openapi-python-client)', () =>
+    runToExit(python, ['scripts/fuzz/python_client_smoke.py', baseUrl]),
+  );
 } catch (error) {
   console.error(`fuzz: ${(error as Error).message}`);
   process.exitCode = 1;
@@ -147,5 +177,5 @@ for (const result of results) {
   console.log(`  ${outcome.padEnd(20)} ${String(result.seconds).padStart(6)} s  ${result.spec}`);
 }
 console.log(`  total ${seconds(performance.now() - startedAt)} s (budget ${budgetMs / 1000} s)`);
-if (results.length < specs.length || results.some((result) => result.code !== 0)) process.exitCode = 1;
+if (results.length < specs.length + 1 || results.some((result) => result.code !== 0)) process.exitCode = 1;
 process.exit();

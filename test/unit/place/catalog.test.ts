@@ -25,6 +25,7 @@ function operation(
     aliasOf,
     handledBy: undefined,
     maxBodyBytes: undefined,
+    conditionErrorCode: undefined,
     parameters: [],
     hasBody: false,
     raw: { summary: `summary of ${operationId}` },
