@@ -104,7 +104,8 @@ const truth = await readTruth(`${dir}.ground-truth.ndjson.gz`, served);
 const catalog = loadCatalog();
 const corpus = await buildCorpus(observations, catalog);
 process.stderr.write(`eval-search: ${corpus.size} observations indexed in ${Math.round(corpus.buildMs)} ms\n`);
-const engine = await createSearchEngine(corpus, catalog);
+// Rounds repeat the same requests: each must be searched and timed, not answered from the page cache.
+const engine = await createSearchEngine(corpus, catalog, { pageCache: false });
 const truthByDoc = corpus.ids.map((id) => truth.get(id));
 await engine.warmUp();
 

@@ -42,13 +42,14 @@ export function firstDifferentField(
   return null;
 }
 
-export async function resumeCursor<S>(
+/** The state a cursor carries and when the cursor expires; throws 410 / 400 as resumeCursor does. */
+export async function resumeCursorRecord<S>(
   store: CursorStore,
   cursor: string,
   sent: Record<string, unknown>,
   fields: readonly string[],
   now: Date,
-): Promise<S> {
+): Promise<{ state: S; expiresAt: string }> {
   const record = CURSOR_PATTERN.test(cursor) ? await store.get(cursor, now) : null;
   if (!record) {
     throw new ApiError('cursor_expired', 'this cursor is unknown or has expired (cursors live 3600 s)', {
@@ -63,5 +64,15 @@ export async function resumeCursor<S>(
       recovery: 'send pagination.next_request unchanged, or restart the search without cursor',
     });
   }
-  return record.state as S;
+  return { state: record.state as S, expiresAt: record.expiresAt };
+}
+
+export async function resumeCursor<S>(
+  store: CursorStore,
+  cursor: string,
+  sent: Record<string, unknown>,
+  fields: readonly string[],
+  now: Date,
+): Promise<S> {
+  return (await resumeCursorRecord<S>(store, cursor, sent, fields, now)).state;
 }

@@ -4,7 +4,7 @@ import type { HandlerContext } from '../http/context.ts';
 import type { VerbalizationRow } from '../release/types.ts';
 import { tagsOf } from '../search/corpus.ts';
 import { getSceneDetail } from '../store/index.ts';
-import { builtEngine } from './engine-holder.ts';
+import { builtCorpus, searchCatalog } from './engine-holder.ts';
 import { API_VERSION, apiBaseOf, exploreLicenseOf, sceneLinksOf } from './links.ts';
 import { analysisOf } from './store-corpus.ts';
 
@@ -14,12 +14,13 @@ function notFound(sceneId: string): ApiError {
   });
 }
 
-/** Category ids the search indexed the scene under; empty until the engine is built (never waits for it). */
+/** Category ids the search indexed the scene under; empty until the index is built (never waits for it). */
 function tagsFor(ctx: HandlerContext, sceneId: string): string[] {
-  const engine = builtEngine(ctx.data);
-  const doc = engine?.corpus.docById.get(sceneId);
-  if (!engine || doc === undefined) return [];
-  return tagsOf(engine.corpus, doc).map((index) => engine.catalog.categories[index]?.id as string);
+  const corpus = builtCorpus(ctx.data);
+  const doc = corpus?.docById.get(sceneId);
+  if (!corpus || doc === undefined) return [];
+  const { categories } = searchCatalog();
+  return tagsOf(corpus, doc).map((index) => categories[index]?.id as string);
 }
 
 export async function describeExploreScene(sceneId: string, ctx: HandlerContext) {

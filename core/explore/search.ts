@@ -28,7 +28,7 @@ export function sentBodyKeys(body: SearchRequestBody, given: ReadonlySet<string>
  */
 export async function searchScenes(body: SearchRequestBody, sentKeys: readonly string[], ctx: HandlerContext) {
   const release = ctx.data;
-  const engine = await engineFor(release, ctx.log);
+  const engine = await engineFor(release, { config: ctx.config, log: ctx.log });
   const page = await engine.search(body, ctx.now(), sentKeys);
   const base = apiBaseOf(ctx.origin);
   const sourceRelease = release.record.release_id;

@@ -1,20 +1,49 @@
 /**
- * The search corpus of the served release, read from the store: per scene the released verbalization of the highest
- * generation version, joined with the scene's light columns. Quarantined scenes are left out (search never returns
- * them); an analysis that does not parse into an object becomes null.
+ * The search corpus of a release, read from the store: per scene the released verbalization of the highest generation
+ * version, joined with the scene's columns. Quarantined scenes are left out (search never returns them); an analysis
+ * that does not parse into an object becomes null. The whole release is streamed once to build the index; a page's
+ * candidates are read back by id (the index keeps no observations).
  */
-import type { ServedRelease } from '../data/served-release.ts';
+import type { SceneLayer, ServedRelease } from '../data/served-release.ts';
 import { readAnalysis } from '../place/scenes-detail-parts.ts';
-import type { VerbalizationRow } from '../release/types.ts';
+import type { SceneRow, VerbalizationRow } from '../release/types.ts';
 import type { CorpusObservation } from '../search/corpus.ts';
-import { iterateVerbalizations } from '../store/index.ts';
+import { selectList } from '../store/columns.ts';
+import { iterateVerbalizations, listGenerations, loadSceneLight, type Row, type Store } from '../store/index.ts';
+
+/** What reading a release's corpus needs: a ServedRelease has it, and so has a release just ingested. */
+export interface CorpusSource {
+  store: Store;
+  record: { release_id: string };
+  generations: ServedRelease['generations'];
+  scenes: Pick<SceneLayer, 'light' | 'rowById'>;
+}
+
+/** The source of a release that is stored but not (yet) served, e.g. right after ingest. */
+export async function corpusSourceOf(store: Store, releaseId: string): Promise<CorpusSource> {
+  const [light, generations] = await Promise.all([loadSceneLight(store, releaseId), listGenerations(store, releaseId)]);
+  return {
+    store,
+    record: { release_id: releaseId },
+    generations,
+    scenes: { light, rowById: new Map(light.ids.map((id, row) => [id, row])) },
+  };
+}
 
 export function analysisOf(row: Pick<VerbalizationRow, 'analysis_status' | 'analysis_json'>) {
   return readAnalysis(row.analysis_status, row.analysis_json);
 }
 
-function observationOf(release: ServedRelease, row: number, v: VerbalizationRow, version: number | null) {
-  const { light } = release.scenes;
+type SceneColumns = Pick<SceneRow, 'is_pano' | 'camera_type' | 'position_source'>;
+
+function observationOf(
+  source: CorpusSource,
+  row: number,
+  v: VerbalizationRow,
+  version: number | null,
+  scene: SceneColumns | null,
+) {
+  const { light } = source.scenes;
   const { analysis } = analysisOf(v);
   return {
     scene_id: v.scene_id,
@@ -26,25 +55,32 @@ function observationOf(release: ServedRelease, row: number, v: VerbalizationRow,
     title: v.title,
     summary: v.summary,
     analysis: analysis as Record<string, unknown> | null,
-    scene: { observation_model: v.model, prompt_version: v.prompt_version, generated_at: v.generated_at },
+    scene: {
+      ...(scene
+        ? { is_pano: scene.is_pano, camera_type: scene.camera_type, position_source: scene.position_source }
+        : {}),
+      observation_model: v.model,
+      prompt_version: v.prompt_version,
+      generated_at: v.generated_at,
+    },
   } satisfies CorpusObservation;
 }
 
 /**
- * Yields one observation per searchable scene. Verbalizations arrive ordered by scene id, so a scene's rows are
- * adjacent and only the current scene's best row is held.
+ * Yields one observation per searchable scene (without the scene columns only results show). Verbalizations arrive
+ * ordered by scene id, so a scene's rows are adjacent and only the current scene's best row is held.
  */
-export async function* readStoreCorpus(release: ServedRelease): AsyncGenerator<CorpusObservation> {
-  const versions = new Map(release.generations.map((g) => [g.id, g.version]));
-  const { rowById, light } = release.scenes;
+export async function* readStoreCorpus(source: CorpusSource): AsyncGenerator<CorpusObservation> {
+  const versions = new Map(source.generations.map((g) => [g.id, g.version]));
+  const { rowById, light } = source.scenes;
   let best: VerbalizationRow | null = null;
   const flush = function* () {
     if (!best) return;
     const row = rowById.get(best.scene_id);
     if (row !== undefined && light.quarantined[row] === 0)
-      yield observationOf(release, row, best, versions.get(best.generation_id) ?? null);
+      yield observationOf(source, row, best, versions.get(best.generation_id) ?? null, null);
   };
-  for await (const v of iterateVerbalizations(release.store, release.record.release_id)) {
+  for await (const v of iterateVerbalizations(source.store, source.record.release_id)) {
     if (v.status !== 'released') continue;
     if (best && best.scene_id !== v.scene_id) {
       yield* flush();
@@ -53,4 +89,34 @@ export async function* readStoreCorpus(release: ServedRelease): AsyncGenerator<C
     if (!best || (versions.get(v.generation_id) ?? 0) > (versions.get(best.generation_id) ?? 0)) best = v;
   }
   yield* flush();
+}
+
+/**
+ * The observations of the given scenes, read from the store in one query (the judge's candidates, a page's results),
+ * with the scene columns results carry (is_pano, camera_type, position_source).
+ */
+export async function loadStoreObservations(
+  source: CorpusSource,
+  ids: string[],
+): Promise<Map<string, CorpusObservation>> {
+  const found = new Map<string, CorpusObservation>();
+  if (ids.length === 0) return found;
+  const versions = new Map(source.generations.map((g) => [g.id, g.version]));
+  const rows = await source.store.query<VerbalizationRow & SceneColumns & Row>(
+    `SELECT ${selectList('verbalizations', 'v')}, s.is_pano, s.camera_type, s.position_source
+     FROM verbalizations v JOIN scenes s ON s.release_id = v.release_id AND s.id = v.scene_id
+     WHERE v.release_id = $1 AND v.scene_id = ANY($2::text[]) AND v.status = 'released'`,
+    [source.record.release_id, ids],
+  );
+  const best = new Map<string, VerbalizationRow & SceneColumns>();
+  for (const v of rows) {
+    const current = best.get(v.scene_id);
+    if (!current || (versions.get(v.generation_id) ?? 0) > (versions.get(current.generation_id) ?? 0))
+      best.set(v.scene_id, v);
+  }
+  for (const [id, v] of best) {
+    const row = source.scenes.rowById.get(id);
+    if (row !== undefined) found.set(id, observationOf(source, row, v, versions.get(v.generation_id) ?? null, v));
+  }
+  return found;
 }

@@ -3,7 +3,7 @@
  * POST /explore/api/search, everything except api_version, source_release and license (and, unless the options
  * supply them, each result's source_release and links).
  */
-import { issueCursor, resumeCursor } from '../cursor/cursors.ts';
+import { issueCursor, resumeCursorRecord } from '../cursor/cursors.ts';
 import { CURSOR_TTL_S, type CursorStore, MemoryCursorStore } from '../cursor/store.ts';
 import { ApiError } from '../errors.ts';
 import type { CategoryCatalog } from './categories.ts';
@@ -17,6 +17,7 @@ import type { Judge } from './judge/types.ts';
 import { MAX_CANDIDATES, MAX_JUDGE_CALLS } from './judging.ts';
 import { buildLexicon, type Lexicon } from './lexicon.ts';
 import type { SearchableObservation } from './observation-text.ts';
+import { PageCache, type PageCacheOptions, pageCacheKey } from './page-cache.ts';
 import { buildWardMatcher, type WardMatcher } from './places.ts';
 import { BOUND_FIELDS, bindingOf, MAX_YEAR, nextRequest, resolveRequest, type SearchRequestBody } from './request.ts';
 import type { SceneItem, SceneLinks } from './results.ts';
@@ -38,6 +39,8 @@ export interface SearchEngineOptions {
   /** Added to every result when given (otherwise the caller adds them). */
   sourceRelease?: string;
   links?: (sceneId: string) => SceneLinks;
+  /** The short-lived cache of answered pages (`cached: true`); false turns it off. */
+  pageCache?: PageCacheOptions | false;
 }
 
 export interface SearchPage {
@@ -70,7 +73,7 @@ export interface SearchPage {
   mode: 'jev' | 'text' | 'related';
   warning: string | null;
   has_more: boolean;
-  cached: false;
+  cached: boolean;
   inference_calls: number;
   inference_input_tokens: number;
   search_complete: boolean;
@@ -91,6 +94,23 @@ export interface SearchEngine {
 }
 
 export const BUDGET = { candidates: MAX_CANDIDATES, judge_calls: MAX_JUDGE_CALLS } as const;
+
+/** A page from the cache as this request's answer: nothing was considered, judged or sent this time. */
+function servedAgain(page: SearchPage, started: number): SearchPage {
+  return {
+    ...page,
+    usage: {
+      ...page.usage,
+      candidates_considered: 0,
+      judge_calls: 0,
+      judge: 'none',
+      elapsed_ms: Math.round(performance.now() - started),
+    },
+    cached: true,
+    inference_calls: 0,
+    inference_input_tokens: 0,
+  };
+}
 const MIN_YEAR = 1900;
 
 function fingerprint(corpus: Corpus): string {
@@ -113,6 +133,7 @@ export async function createSearchEngine(
     return category ? matcherFor(category, catalog.categories) : null;
   };
   const occurs = (term: string) => corpus.text.occurs(term);
+  const pages = options.pageCache === false ? null : new PageCache<SearchPage>(options.pageCache);
 
   const interpretQuery = async (
     query: string | null,
@@ -145,9 +166,15 @@ export async function createSearchEngine(
     const started = performance.now();
     const request = resolveRequest(body, sentKeys);
     const binding = bindingOf(request);
+    const cacheKey = pageCacheKey(binding, request.cursor, request.yearsSent, now);
+    const hit = pages?.get(cacheKey, now);
+    if (hit) return servedAgain(hit, started);
     let state: SearchState;
+    let continuedUntil = Number.POSITIVE_INFINITY;
     if (request.cursor !== null) {
-      state = await resumeCursor<SearchState>(store, request.cursor, binding, BOUND_FIELDS, now);
+      const resumed = await resumeCursorRecord<SearchState>(store, request.cursor, binding, BOUND_FIELDS, now);
+      state = resumed.state;
+      continuedUntil = Date.parse(resumed.expiresAt);
       if (state.corpus !== fingerprint(corpus)) {
         throw new ApiError('cursor_expired', 'this cursor belongs to another data release', {
           field: 'cursor',
@@ -194,7 +221,7 @@ export async function createSearchEngine(
     warnings.push(...page.warnings);
     let cursor: { cursor: string; expiresAt: string } | null = null;
     if (page.hasMore) cursor = await issueCursor(store, binding, page.nextState, now);
-    return {
+    const answer: SearchPage = {
       data_language: 'ja',
       ...(request.query === null ? {} : { query: request.query }),
       results: page.results,
@@ -224,6 +251,9 @@ export async function createSearchEngine(
       inference_input_tokens: page.inputTokens,
       search_complete: !page.hasMore,
     };
+    // A page the judge could not finish (failure, time limit) is not kept: asking again may do better.
+    if (pages && !page.degraded) pages.set(cacheKey, answer, now, continuedUntil);
+    return answer;
   };
 
   return {

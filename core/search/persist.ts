@@ -5,15 +5,19 @@
  * as bigram supersets.
  *
  * Layout: "MCHSRCH1", u32 header length, header JSON, then sections each aligned to 8 bytes (offsets in the header).
+ * The header names the release the index was built from and a hash of the scenery categories (their evidence decides
+ * the postings), so a file built for another release or catalogue is refused rather than served.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import type { CategoryCatalog } from './categories.ts';
 import type { Corpus } from './corpus.ts';
 import type { GramStore } from './gram-store.ts';
 import { TextIndex } from './text-index.ts';
 
 const MAGIC = 'MCHSRCH1';
-const FORMAT = 1;
+const FORMAT = 2;
 
 type ArrayKind = 'u8' | 'i16' | 'u32' | 'i32' | 'f64';
 const CONSTRUCTORS = { u8: Uint8Array, i16: Int16Array, u32: Uint32Array, i32: Int32Array, f64: Float64Array } as const;
@@ -25,14 +29,32 @@ interface Section {
   length: number;
 }
 
+/** Whom the file belongs to: checked on load. */
+export interface CorpusFileIdentity {
+  releaseId: string;
+}
+
+/** The file exists but was built for something else (another release, catalogue or format): rebuild it. */
+export class StaleCorpusFileError extends Error {
+  override name = 'StaleCorpusFileError';
+}
+
 interface Header {
   format: number;
+  releaseId: string;
+  catalogHash: string;
   size: number;
   wards: string[];
   categories: string[];
   docCount: number;
   buildMs: number;
   sections: Section[];
+}
+
+/** Changes whenever a category's id, order, evidence or fields change (anything that shapes the postings). */
+export function catalogHashOf(catalog: CategoryCatalog): string {
+  const shape = catalog.categories.map((c) => [c.id, c.evidence, c.fields]);
+  return createHash('sha256').update(JSON.stringify(shape)).digest('hex');
 }
 
 type Typed = Uint8Array | Int16Array | Uint32Array | Int32Array | Float64Array;
@@ -52,7 +74,13 @@ function concatenated(lists: Uint32Array[]): { offsets: Float64Array; data: Uint
   return { offsets, data };
 }
 
-export async function saveCorpus(corpus: Corpus, catalog: CategoryCatalog, path: string): Promise<number> {
+/** Writes the index next to its final name, then renames it: a reader never sees half a file. */
+export async function saveCorpus(
+  corpus: Corpus,
+  catalog: CategoryCatalog,
+  path: string,
+  identity: CorpusFileIdentity,
+): Promise<number> {
   const ids = new TextEncoder().encode(corpus.ids.join('\n'));
   const categories = concatenated(corpus.categoryDocs);
   const store = corpus.text.store;
@@ -80,6 +108,8 @@ export async function saveCorpus(corpus: Corpus, catalog: CategoryCatalog, path:
   }
   const header: Header = {
     format: FORMAT,
+    releaseId: identity.releaseId,
+    catalogHash: catalogHashOf(catalog),
     size: corpus.size,
     wards: corpus.wards,
     categories: catalog.categories.map((c) => c.id),
@@ -96,25 +126,43 @@ export async function saveCorpus(corpus: Corpus, catalog: CategoryCatalog, path:
   arrays.forEach(([, , array], i) => {
     file.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), start + (sections[i] as Section).offset);
   });
-  await writeFile(path, file);
+  await mkdir(dirname(path), { recursive: true });
+  const partial = `${path}.${process.pid}.partial`;
+  try {
+    await writeFile(partial, file);
+    await rename(partial, path);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
   return file.byteLength;
 }
 
-export async function loadCorpus(path: string, catalog: CategoryCatalog): Promise<Corpus> {
+/** Loads an index saved by saveCorpus; StaleCorpusFileError when it belongs to another release or catalogue. */
+export async function loadCorpus(
+  path: string,
+  catalog: CategoryCatalog,
+  identity: CorpusFileIdentity,
+): Promise<Corpus> {
   const started = performance.now();
   const raw = await readFile(path);
   // Typed views need aligned memory; a pooled Buffer may start anywhere.
   const bytes = raw.byteOffset % 8 === 0 ? raw : new Uint8Array(raw);
   if (new TextDecoder().decode(bytes.subarray(0, MAGIC.length)) !== MAGIC)
-    throw new Error(`${path} is not a search index`);
+    throw new StaleCorpusFileError(`${path} is not a search index`);
   const headerLength = new DataView(bytes.buffer, bytes.byteOffset).getUint32(MAGIC.length, true);
   const header = JSON.parse(
     new TextDecoder().decode(bytes.subarray(MAGIC.length + 4, MAGIC.length + 4 + headerLength)),
   ) as Header;
-  if (header.format !== FORMAT) throw new Error(`${path} has index format ${header.format}, expected ${FORMAT}`);
+  if (header.format !== FORMAT) {
+    throw new StaleCorpusFileError(`${path} has index format ${header.format}, expected ${FORMAT}`);
+  }
+  if (header.releaseId !== identity.releaseId) {
+    throw new StaleCorpusFileError(`${path} was built for release ${header.releaseId}, not ${identity.releaseId}`);
+  }
   const ids = catalog.categories.map((c) => c.id);
-  if (JSON.stringify(ids) !== JSON.stringify(header.categories)) {
-    throw new Error(`${path} was built with other scenery categories; rebuild it`);
+  if (JSON.stringify(ids) !== JSON.stringify(header.categories) || header.catalogHash !== catalogHashOf(catalog)) {
+    throw new StaleCorpusFileError(`${path} was built with other scenery categories; rebuild it`);
   }
   const start = Math.ceil((MAGIC.length + 4 + headerLength) / 8) * 8;
   const view = <K extends ArrayKind>(name: string, kind: K): InstanceType<(typeof CONSTRUCTORS)[K]> => {

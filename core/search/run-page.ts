@@ -69,6 +69,8 @@ export interface PageOutput {
   mode: 'jev' | 'text' | 'related';
   warnings: string[];
   unverified: string[];
+  /** The judge failed or the time limit came first: the same request may do better later. */
+  degraded: boolean;
 }
 
 /** Observations of the docs, loaded once per page: `known` already holds those read for judging. */
@@ -251,5 +253,6 @@ export async function runPage(input: PageInput): Promise<PageOutput> {
     mode: page.related ? 'related' : input.mode === 'text' || nothingJudged ? 'text' : 'jev',
     warnings,
     unverified: input.mode === 'text' || anyUnjudged ? conditionKeys : [],
+    degraded: failed || timedOut,
   };
 }

@@ -75,8 +75,9 @@ console.log(
   }),
 );
 
-const bytes = await saveCorpus(corpus, catalog, values.index ?? '/tmp/search-index.bin');
-const loaded = await loadCorpus(values.index ?? '/tmp/search-index.bin', catalog);
+const identity = { releaseId: `bench-scale-${target}` };
+const bytes = await saveCorpus(corpus, catalog, values.index ?? '/tmp/search-index.bin', identity);
+const loaded = await loadCorpus(values.index ?? '/tmp/search-index.bin', catalog, identity);
 console.log(JSON.stringify({ index_file_mb: mb(bytes), load_ms: Math.round(loaded.buildMs) }));
 
 const byId = new Map<string, SearchableObservation>();
@@ -85,6 +86,8 @@ const lookup = (id: string): SearchableObservation | undefined => {
   return doc === undefined ? undefined : replica(doc);
 };
 const engine = await createSearchEngine(loaded, catalog, {
+  // Rounds repeat the same requests: each must be searched, not answered from the page cache.
+  pageCache: false,
   loadObservations: async (ids) => {
     for (const id of ids) {
       const obs = lookup(id);

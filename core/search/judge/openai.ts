@@ -4,6 +4,7 @@
  * once when the budget allows, then the judge gives up with JudgeUnavailableError and the engine falls back to text
  * behaviour. Calls and input tokens are counted only for requests really sent.
  */
+import { type JudgeConfig, readJudgeConfig } from '../../config.ts';
 import type { Presence } from '../evidence.ts';
 import {
   type CandidateVerdict,
@@ -15,11 +16,7 @@ import {
   JudgeUnavailableError,
 } from './types.ts';
 
-export interface OpenAiJudgeConfig {
-  url: string;
-  model: string;
-  apiKey: string | null;
-  timeoutMs: number;
+export interface OpenAiJudgeConfig extends JudgeConfig {
   /** Observation text sent per candidate is cut to this many characters (bounds the input tokens). */
   maxObservationChars?: number;
   fetch?: typeof fetch;
@@ -153,21 +150,12 @@ export class OpenAiJudge implements Judge {
   }
 }
 
+/** The external judge the configuration asks for (config.judge, from the JUDGE_* variables), else null. */
+export function openAiJudgeFromConfig(config: JudgeConfig | null): OpenAiJudge | null {
+  return config ? new OpenAiJudge(config) : null;
+}
+
 /** The judge the environment asks for: the external one when JUDGE_URL and JUDGE_MODEL are set, else null. */
 export function openAiJudgeFromEnv(env: Record<string, string | undefined> = process.env): OpenAiJudge | null {
-  const url = env.JUDGE_URL?.trim();
-  if (!url) return null;
-  const model = env.JUDGE_MODEL?.trim();
-  if (!model) throw new Error('JUDGE_URL is set but JUDGE_MODEL is not; set both to use an external judge');
-  const timeoutRaw = env.JUDGE_TIMEOUT_MS?.trim();
-  const timeoutMs = timeoutRaw ? Number(timeoutRaw) : 8000;
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 120_000) {
-    throw new Error(`JUDGE_TIMEOUT_MS must be an integer from 100 to 120000, got ${JSON.stringify(timeoutRaw)}`);
-  }
-  try {
-    new URL(url);
-  } catch {
-    throw new Error('JUDGE_URL must be a URL such as http://127.0.0.1:8080/v1');
-  }
-  return new OpenAiJudge({ url, model, apiKey: env.JUDGE_API_KEY?.trim() || null, timeoutMs });
+  return openAiJudgeFromConfig(readJudgeConfig(env));
 }

@@ -1,0 +1,67 @@
+/**
+ * node test/search-eval/bench-index.ts --release-id ID [--dir DIR] [--no-stream]
+ *
+ * Start-up cost of the scenery search index on the configured store (DATABASE_URL, else PGlite in DATA_DIR), side by
+ * side in one run: (1) streaming the release's observations from the store alone, (2) building the index from the
+ * store and saving it (what a start without the file, or ingest, does), (3) loading the saved file (what a start with
+ * the file does). Prints one JSON line per step with wall time, file size, memory and the load average.
+ */
+import { rm, stat } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { parseConfig } from '../../core/config.ts';
+import { searchCatalog } from '../../core/explore/engine-holder.ts';
+import { openSearchIndex, searchIndexPath } from '../../core/explore/search-index.ts';
+import { corpusSourceOf, readStoreCorpus } from '../../core/explore/store-corpus.ts';
+import { openStore } from '../../core/store/open.ts';
+
+const { values } = parseArgs({
+  options: {
+    'release-id': { type: 'string' },
+    dir: { type: 'string', default: '/tmp/machimi-bench-index' },
+    'no-stream': { type: 'boolean', default: false },
+  },
+});
+const releaseId = values['release-id'];
+if (!releaseId) {
+  process.stderr.write('usage: bench-index --release-id ID [--dir DIR] [--no-stream]\n');
+  process.exit(2);
+}
+const config = parseConfig();
+const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const mb = (bytes: number) => Math.round(bytes / 1e6);
+const report = (step: string, fields: Record<string, unknown>) =>
+  console.log(
+    JSON.stringify({
+      step,
+      ...fields,
+      rss_mb: mb(process.memoryUsage().rss),
+      load_average: loadavg().map((l) => Number(l.toFixed(2))),
+    }),
+  );
+
+try {
+  const started = performance.now();
+  const source = await corpusSourceOf(store, releaseId);
+  report('light_columns', {
+    store: store.kind,
+    scenes: source.scenes.light.count,
+    ms: Math.round(performance.now() - started),
+  });
+  const catalog = searchCatalog();
+  if (!values['no-stream']) {
+    const streamStart = performance.now();
+    let n = 0;
+    for await (const _ of readStoreCorpus(source)) n++;
+    report('stream_only', { observations: n, ms: Math.round(performance.now() - streamStart) });
+  }
+  const dir = values.dir as string;
+  await rm(searchIndexPath(dir, releaseId), { force: true });
+  const built = await openSearchIndex(source, catalog, dir);
+  report('build_and_save', { from: built.from, observations: built.corpus.size, ms: built.ms });
+  const loaded = await openSearchIndex(source, catalog, dir);
+  const { size } = await stat(searchIndexPath(dir, releaseId));
+  report('load', { from: loaded.from, observations: loaded.corpus.size, ms: loaded.ms, file_mb: mb(size) });
+} finally {
+  await store.close();
+}
