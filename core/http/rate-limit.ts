@@ -1,20 +1,53 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
 import { ApiError } from '../errors.ts';
+import type { Queryable } from '../store/types.ts';
 
 // Per-IP request budgets. Bucket names and sizes come from the specs' `x-rate-limits`; RATE_LIMIT_FACTOR multiplies
-// every bucket (for fuzzing runs only).
+// every bucket (for fuzzing runs only). On PostgreSQL the counters live in the rate_limits table (migration 005), so
+// replicas behind one load balancer count a client once; when that table cannot be reached, each process falls back
+// to its own counters rather than refusing traffic.
 
 export interface BucketSpec {
   points: number;
   duration_s: number;
 }
 
-export class RateLimits {
-  private readonly limiters = new Map<string, { limiter: RateLimiterMemory; spec: BucketSpec }>();
+// rate-limiter-flexible speaks to a pg-style client: query({ text, values }) → { rows }.
+function pgStyleClient(db: Queryable) {
+  return {
+    query: async (statement: { text: string; values?: unknown[] }) => ({
+      rows: await db.query(statement.text, statement.values ?? []),
+    }),
+  };
+}
 
-  constructor(buckets: Record<string, BucketSpec>, factor: number) {
+function makeLimiter(name: string, points: number, duration: number, shared?: Queryable): RateLimiterAbstract {
+  const memory = new RateLimiterMemory({ keyPrefix: name, points, duration });
+  if (!shared) return memory;
+  return new RateLimiterPostgres({
+    storeClient: pgStyleClient(shared),
+    storeType: 'client',
+    tableName: 'rate_limits',
+    tableCreated: true,
+    keyPrefix: name,
+    points,
+    duration,
+    insuranceLimiter: memory,
+  });
+}
+
+export class RateLimits {
+  private readonly limiters = new Map<string, { limiter: RateLimiterAbstract; spec: BucketSpec }>();
+
+  /** `shared`: the PostgreSQL store whose rate_limits table every replica uses; absent, counters are per process. */
+  constructor(buckets: Record<string, BucketSpec>, factor: number, shared?: Queryable) {
     for (const [name, spec] of Object.entries(buckets)) {
-      const limiter = new RateLimiterMemory({ points: spec.points * factor, duration: spec.duration_s });
+      const limiter = makeLimiter(name, spec.points * factor, spec.duration_s, shared);
       this.limiters.set(name, { limiter, spec });
     }
   }

@@ -54,6 +54,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   const log = createLogger(config, sink);
   const { release } = await testRelease();
+  // On PostgreSQL the counters are shared by every server on the database, as replicas share them; each test server
+  // starts with none, as it would in process.
+  if (release.store.kind === 'postgres') await release.store.query('DELETE FROM rate_limits');
   const place = { ...(await loadHandlers('place-lookup')), ...options.placeHandlers };
   const handlers = { place, explore: await loadHandlers('scenery-search') };
   const { app } = await assembleApp({ config, log, handlers, release });

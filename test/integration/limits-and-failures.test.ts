@@ -64,6 +64,21 @@ describe('per-IP rate limits at their documented defaults', () => {
     expect(limited.headers.get('retry-after')).toBe(String(body.retry_after_s));
   });
 
+  it('replicas on PostgreSQL count a client once; on the embedded store each process counts alone', async () => {
+    server = await startTestServer();
+    const replica = await startTestServer();
+    try {
+      const post = (target: TestServer) => () =>
+        checkedFetch(`${target.url}/explore/api/search`, { method: 'POST', headers: json, body: '{"limit":99}' });
+      expect((await burst(10, post(server))).every((status) => status === 400)).toBe(true);
+      expect((await burst(10, post(replica))).every((status) => status === 400)).toBe(true);
+      const shared = server.release.store.kind === 'postgres';
+      expect((await post(server)()).status).toBe(shared ? 429 : 400);
+    } finally {
+      await replica.close();
+    }
+  });
+
   it('RATE_LIMIT_FACTOR raises every bucket (for fuzzing runs)', async () => {
     server = await startTestServer({ env: { RATE_LIMIT_FACTOR: '2' } });
     const post = () =>
