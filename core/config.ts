@@ -12,6 +12,21 @@ export interface Config {
   rateLimitFactor: number;
   demoScenes: number;
   demoSeed: number;
+  /** The external judge of scenery search (mode jev); null means the built-in rubric judge. */
+  judge: JudgeConfig | null;
+  /** How place-lookup successes are printed (core/http/serialise.ts); for side-by-side benches. */
+  serialiser: SerialiserMode;
+}
+
+export const serialiserModes = ['spliced', 'json', 'compiled'] as const;
+export type SerialiserMode = (typeof serialiserModes)[number];
+
+/** An OpenAI-compatible chat-completions endpoint that judges search candidates (JUDGE_* variables). */
+export interface JudgeConfig {
+  url: string;
+  model: string;
+  apiKey: string | null;
+  timeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -71,6 +86,43 @@ function readLogLevel(env: Env): Config['logLevel'] {
   return level;
 }
 
+/** JUDGE_URL and JUDGE_MODEL select the external judge (both or neither); JUDGE_API_KEY and JUDGE_TIMEOUT_MS tune it. */
+export function readJudgeConfig(env: Env): JudgeConfig | null {
+  const url = env.JUDGE_URL?.trim();
+  const model = env.JUDGE_MODEL?.trim();
+  if (!url) {
+    if (model) throw new ConfigError('JUDGE_MODEL is set but JUDGE_URL is not; set both to use an external judge');
+    return null;
+  }
+  if (!model) throw new ConfigError('JUDGE_URL is set but JUDGE_MODEL is not; set both to use an external judge');
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ConfigError('JUDGE_URL must be a URL such as http://127.0.0.1:8080/v1');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new ConfigError(`JUDGE_URL must use http:// or https://, got ${parsed.protocol}//`);
+  }
+  return {
+    url,
+    model,
+    apiKey: env.JUDGE_API_KEY?.trim() || null,
+    timeoutMs: readInteger(env, 'JUDGE_TIMEOUT_MS', 8000, 100, 120_000),
+  };
+}
+
+export function readSerialiserMode(env: Env): SerialiserMode {
+  const mode = env.MACHIMI_SERIALISER || 'spliced';
+  const known = serialiserModes.find((candidate) => candidate === mode);
+  if (!known) {
+    throw new ConfigError(
+      `MACHIMI_SERIALISER must be one of ${serialiserModes.join(', ')}, got ${JSON.stringify(mode)}`,
+    );
+  }
+  return known;
+}
+
 export function parseConfig(env: Env = process.env): Config {
   const port = readInteger(env, 'PORT', 3000, 0, 65535);
   return {
@@ -84,5 +136,7 @@ export function parseConfig(env: Env = process.env): Config {
     rateLimitFactor: readInteger(env, 'RATE_LIMIT_FACTOR', 1, 1, 1_000_000),
     demoScenes: readInteger(env, 'DEMO_SCENES', 50_000, 100, 5_000_000),
     demoSeed: readInteger(env, 'DEMO_SEED', 1, 0, 2 ** 31),
+    judge: readJudgeConfig(env),
+    serialiser: readSerialiserMode(env),
   };
 }

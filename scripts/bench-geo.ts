@@ -1,6 +1,7 @@
-// Benchmark of the in-memory spatial indexes (core/geo) on a seeded synthetic city, next to brute force and to
-// rbush (bbox → filter → sort). Usage: node scripts/bench-geo.ts [--points 1000000] [--seed 1] [--queries 20000]
-//   [--brute 100] [--leaf 32] [--no-rbush] [--only <part of a row name>]. Progress goes to stderr, the table to stdout.
+// Benchmark of the in-memory spatial indexes (core/geo) on a seeded synthetic city, next to brute force, to
+// rbush (bbox → filter → sort) and to PostGIS on the same points. Usage: node scripts/bench-geo.ts [--points 1000000]
+//   [--seed 1] [--queries 20000] [--brute 100] [--leaf 32] [--no-rbush] [--only <part of a row name>]
+//   [--postgis-url postgres://…] [--postgis-queries 2000] [--no-postgis]. Progress goes to stderr, the table to stdout.
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
@@ -9,7 +10,6 @@ import RBush from 'rbush';
 import { boundingBoxForRadius, splitAtAntimeridian } from '../core/geo/bounding-box.ts';
 import { haversineMeters } from '../core/geo/haversine.ts';
 import { LineIndex } from '../core/geo/line-index.ts';
-import type { GeoPolygonGeometry } from '../core/geo/point-in-polygon.ts';
 import { type NearestResult, PointIndex } from '../core/geo/point-index.ts';
 import { PolygonIndex } from '../core/geo/polygon-index.ts';
 import type { LatLon } from '../core/geo/polyline-distance.ts';
@@ -22,6 +22,9 @@ import {
   SCENE_CANDIDATE_CAP,
 } from '../core/geo/scene-index.ts';
 import { bruteContaining, bruteLinesNear, bruteNearest } from '../test/unit/geo/brute-force.ts';
+import { connectPostgis, DEFAULT_POSTGIS_URL } from './bench/postgis.ts';
+import { type PostgisGeo, preparePostgisGeo, timeAsync } from './bench/postgis-geo.ts';
+import { AMENITIES, makeCity, makeQueries, makeRandom } from './bench/synthetic-city.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -32,6 +35,9 @@ const { values: args } = parseArgs({
     leaf: { type: 'string', default: '32' },
     'no-rbush': { type: 'boolean', default: false },
     only: { type: 'string' },
+    'postgis-url': { type: 'string', default: process.env.BENCH_POSTGIS_URL ?? DEFAULT_POSTGIS_URL },
+    'postgis-queries': { type: 'string', default: '2000' },
+    'no-postgis': { type: 'boolean', default: false },
   },
 });
 const POINTS = Number(args.points);
@@ -41,239 +47,11 @@ const BRUTE_QUERIES = Number(args.brute);
 const LEAF = Number(args.leaf);
 const WITH_RBUSH = !args['no-rbush'];
 const ONLY = args.only;
-const AMENITIES = 30_000;
-const GRID_X = 60;
-const GRID_Y = 50;
+const POSTGIS_QUERIES = Number(args['postgis-queries']);
 
 v8.setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
 const progress = (message: string) => process.stderr.write(`[bench-geo] ${message}\n`);
-
-// ---------- seeded synthetic city: 20 × 15 km around 34.69N 135.19E, scenes clustered along roads ----------
-
-function makeRandom(seed: number) {
-  let a = seed >>> 0 || 1;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const gaussian = () => Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
-  return { next, gaussian };
-}
-const random = makeRandom(SEED);
-
-const CENTER = { lat: 34.69, lon: 135.19 };
-const M_PER_DEG_LAT = 111_195.08;
-const M_PER_DEG_LON = M_PER_DEG_LAT * Math.cos((CENTER.lat * Math.PI) / 180);
-const HALF_W = 10_000;
-const HALF_H = 7_500;
-const toLatLon = (x: number, y: number): LatLon => [CENTER.lat + y / M_PER_DEG_LAT, CENTER.lon + x / M_PER_DEG_LON];
-const clampX = (x: number) => Math.max(-HALF_W, Math.min(HALF_W, x));
-const clampY = (y: number) => Math.max(-HALF_H, Math.min(HALF_H, y));
-
-/** Roads in metres: a wobbly, slightly rotated arterial grid and many short local streets, denser downtown. */
-function makeRoads(): [number, number][][] {
-  const roads: [number, number][][] = [];
-  const angle = (8 * Math.PI) / 180;
-  const rotate = (x: number, y: number): [number, number] => [
-    clampX(x * Math.cos(angle) - y * Math.sin(angle)),
-    clampY(x * Math.sin(angle) + y * Math.cos(angle)),
-  ];
-  for (let offset = -HALF_H; offset <= HALF_H; offset += 600) {
-    const road: [number, number][] = [];
-    for (let x = -HALF_W; x <= HALF_W; x += 100)
-      road.push(rotate(x, offset + 30 * Math.sin(x / 700) + random.gaussian() * 5));
-    roads.push(road);
-  }
-  for (let offset = -HALF_W; offset <= HALF_W; offset += 600) {
-    const road: [number, number][] = [];
-    for (let y = -HALF_H; y <= HALF_H; y += 100)
-      road.push(rotate(offset + 30 * Math.sin(y / 700) + random.gaussian() * 5, y));
-    roads.push(road);
-  }
-  for (let k = 0; k < 7000; k++) {
-    let x = clampX(random.gaussian() * 5000);
-    let y = clampY(random.gaussian() * 4000);
-    let heading = random.next() * 2 * Math.PI;
-    const road: [number, number][] = [[x, y]];
-    const steps = 4 + Math.floor(random.next() * 12);
-    for (let s = 0; s < steps; s++) {
-      heading += (random.next() - 0.5) * 1.0;
-      const length = 40 + random.next() * 80;
-      x = clampX(x + Math.cos(heading) * length);
-      y = clampY(y + Math.sin(heading) * length);
-      road.push([x, y]);
-    }
-    roads.push(road);
-  }
-  return roads;
-}
-
-interface City {
-  lats: Float64Array;
-  lons: Float64Array;
-  years: (number | null)[];
-  ids: string[];
-  hasVerbalization: Uint8Array;
-  edges: LatLon[][];
-  amenityLats: Float64Array;
-  amenityLons: Float64Array;
-  blocks: GeoPolygonGeometry[];
-}
-
-function makeCity(count: number): City {
-  const roads = makeRoads();
-  // Scenes land on road segments in proportion to length × a downtown density bump.
-  const segments: { ax: number; ay: number; bx: number; by: number }[] = [];
-  const cumulative: number[] = [];
-  let total = 0;
-  for (const road of roads) {
-    for (let i = 1; i < road.length; i++) {
-      const [ax, ay] = road[i - 1] as [number, number];
-      const [bx, by] = road[i] as [number, number];
-      const mx = (ax + bx) / 2;
-      const my = (ay + by) / 2;
-      const density = 0.4 + 2.6 * Math.exp(-(mx * mx + my * my) / 4000 ** 2);
-      total += Math.hypot(bx - ax, by - ay) * density;
-      segments.push({ ax, ay, bx, by });
-      cumulative.push(total);
-    }
-  }
-  const lats = new Float64Array(count);
-  const lons = new Float64Array(count);
-  const years: (number | null)[] = new Array(count);
-  const ids: string[] = new Array(count);
-  const hasVerbalization = new Uint8Array(count);
-  for (let i = 0; i < count; i++) {
-    const target = random.next() * total;
-    let lo = 0;
-    let hi = cumulative.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((cumulative[mid] as number) < target) lo = mid + 1;
-      else hi = mid;
-    }
-    const seg = segments[lo] as { ax: number; ay: number; bx: number; by: number };
-    const t = random.next();
-    const [lat, lon] = toLatLon(
-      seg.ax + t * (seg.bx - seg.ax) + random.gaussian() * 3,
-      seg.ay + t * (seg.by - seg.ay) + random.gaussian() * 3,
-    );
-    lats[i] = lat;
-    lons[i] = lon;
-    years[i] = random.next() < 0.03 ? null : 2026 - Math.floor(random.next() ** 2 * 31);
-    ids[i] = String(10 ** 14 + Math.floor(random.next() * 9 * 10 ** 14)) + String(i).padStart(5, '0');
-    hasVerbalization[i] = random.next() < 0.92 ? 1 : 0;
-  }
-  const edges: LatLon[][] = [];
-  for (const road of roads) {
-    for (let start = 0; start < road.length - 1; start += 3) {
-      edges.push(road.slice(start, Math.min(road.length, start + 4)).map(([x, y]) => toLatLon(x, y)));
-    }
-  }
-  const amenityLats = new Float64Array(AMENITIES);
-  const amenityLons = new Float64Array(AMENITIES);
-  for (let i = 0; i < AMENITIES; i++) {
-    const source = Math.floor(random.next() * count);
-    amenityLats[i] = lats[source] as number;
-    amenityLons[i] = lons[source] as number;
-  }
-  return { lats, lons, years, ids, hasVerbalization, edges, amenityLats, amenityLons, blocks: makeBlocks() };
-}
-
-/** Town blocks: a jittered grid whose neighbours share every vertex, 20 vertices per block, one in ten with a hole. */
-function makeBlocks(): GeoPolygonGeometry[] {
-  const cellW = (2 * HALF_W) / GRID_X;
-  const cellH = (2 * HALF_H) / GRID_Y;
-  const corner: [number, number][][] = [];
-  for (let i = 0; i <= GRID_X; i++) {
-    corner.push([]);
-    for (let j = 0; j <= GRID_Y; j++) {
-      const edge = i === 0 || j === 0 || i === GRID_X || j === GRID_Y;
-      const jitter = edge ? 0 : 0.18;
-      (corner[i] as [number, number][]).push([
-        -HALF_W + (i + (random.next() - 0.5) * jitter) * cellW,
-        -HALF_H + (j + (random.next() - 0.5) * jitter) * cellH,
-      ]);
-    }
-  }
-  const cornerAt = (i: number, j: number) => (corner[i] as [number, number][])[j] as [number, number];
-  const sideCache = new Map<string, [number, number][]>();
-  // Interior points of the side from corner (i1, j1) to (i2, j2), shared by both blocks that touch it.
-  const side = (i1: number, j1: number, i2: number, j2: number): [number, number][] => {
-    const forward = i1 < i2 || (i1 === i2 && j1 < j2);
-    const key = forward ? `${i1},${j1},${i2},${j2}` : `${i2},${j2},${i1},${j1}`;
-    let points = sideCache.get(key);
-    if (points === undefined) {
-      const [ax, ay] = forward ? cornerAt(i1, j1) : cornerAt(i2, j2);
-      const [bx, by] = forward ? cornerAt(i2, j2) : cornerAt(i1, j1);
-      const border = (i1 === i2 && (i1 === 0 || i1 === GRID_X)) || (j1 === j2 && (j1 === 0 || j1 === GRID_Y));
-      points = [1, 2, 3, 4].map((k) => {
-        const t = k / 5;
-        const wobble = border ? 0 : (random.next() - 0.5) * 20;
-        const length = Math.hypot(bx - ax, by - ay);
-        return [ax + t * (bx - ax) - ((by - ay) / length) * wobble, ay + t * (by - ay) + ((bx - ax) / length) * wobble];
-      });
-      sideCache.set(key, points);
-    }
-    return forward ? points : [...points].reverse();
-  };
-  const blocks: GeoPolygonGeometry[] = [];
-  for (let i = 0; i < GRID_X; i++) {
-    for (let j = 0; j < GRID_Y; j++) {
-      const ring: [number, number][] = [
-        cornerAt(i, j),
-        ...side(i, j, i + 1, j),
-        cornerAt(i + 1, j),
-        ...side(i + 1, j, i + 1, j + 1),
-        cornerAt(i + 1, j + 1),
-        ...side(i + 1, j + 1, i, j + 1),
-        cornerAt(i, j + 1),
-        ...side(i, j + 1, i, j),
-        cornerAt(i, j),
-      ];
-      const toPosition = ([x, y]: [number, number]) => {
-        const [lat, lon] = toLatLon(x, y);
-        return [lon, lat];
-      };
-      const rings = [ring.map(toPosition)];
-      if (random.next() < 0.1) {
-        const [cx, cy] = [(ring[0] as [number, number])[0] + cellW / 2, (ring[0] as [number, number])[1] + cellH / 2];
-        rings.push(
-          [
-            [cx - 20, cy - 20],
-            [cx - 20, cy + 20],
-            [cx + 20, cy + 20],
-            [cx + 20, cy - 20],
-            [cx - 20, cy - 20],
-          ].map((p) => toPosition(p as [number, number])),
-        );
-      }
-      blocks.push({ type: 'Polygon', coordinates: rings });
-    }
-  }
-  return blocks;
-}
-
-/** Where people ask: mostly near recorded scenes (within ~100 m), some anywhere in the city. */
-function makeQueries(city: City, count: number): LatLon[] {
-  const queries: LatLon[] = [];
-  for (let q = 0; q < count; q++) {
-    if (random.next() < 0.8) {
-      const i = Math.floor(random.next() * city.lats.length);
-      queries.push([
-        (city.lats[i] as number) + (random.gaussian() * 100) / M_PER_DEG_LAT,
-        (city.lons[i] as number) + (random.gaussian() * 100) / M_PER_DEG_LON,
-      ]);
-    } else {
-      queries.push(toLatLon((random.next() - 0.5) * 2 * HALF_W, (random.next() - 0.5) * 2 * HALF_H));
-    }
-  }
-  return queries;
-}
 
 // ---------- measurement ----------
 
@@ -341,8 +119,9 @@ calibrate();
 const calibrationMs = calibrate();
 
 progress(`generating city: ${POINTS} scenes, seed ${SEED}`);
-const city = makeCity(POINTS);
-const queries = makeQueries(city, QUERIES);
+const random = makeRandom(SEED);
+const city = makeCity(random, POINTS);
+const queries = makeQueries(random, city, QUERIES);
 const bruteQueries = queries.slice(0, BRUTE_QUERIES);
 const rbushQueries = queries.slice(0, Math.min(QUERIES, 300));
 const compareTies = makeSceneTieBreak(city.years, city.ids);
@@ -448,8 +227,23 @@ interface Row {
   target: string;
   mismatches: number;
   note?: string;
+  postgis?: Timing;
+  /** Answers that differ from the index's on the checked subsample, "checked" of them comparable. */
+  postgisCheck?: { differ: number; checked: number };
 }
 const rows: Row[] = [];
+
+/**
+ * The same query asked of PostGIS, run after every in-process row. `same` compares one answer with the index's (null
+ * when the two are not comparable by design, e.g. a coverage circle past the 8 000-candidate cap).
+ */
+interface PostgisJob {
+  row: Row;
+  run: (db: PostgisGeo, lat: number, lon: number) => Promise<unknown>;
+  same: (db: PostgisGeo, lat: number, lon: number) => Promise<boolean | null>;
+}
+const postgisJobs: PostgisJob[] = [];
+const sameList = (a: number[], b: number[]) => a.length === b.length && a.every((value, k) => value === b[k]);
 
 /**
  * Times the index on every query and brute force on a subsample, then (untimed) checks that both gave the same answer
@@ -501,6 +295,15 @@ for (const radiusM of [150, 500, 1000]) {
       ([lat, lon]) => findNearbyScenes(scenes, { lat, lon, ...options }).candidateTruncated,
     ).length;
     row.note = `${((100 * truncated) / queries.length).toFixed(0)}% truncated`;
+    postgisJobs.push({
+      row,
+      run: (db, lat, lon) => db.nearby(lat, lon, radiusM, limit),
+      same: async (db, lat, lon) =>
+        sameList(
+          await db.nearby(lat, lon, radiusM, limit),
+          findNearbyScenes(scenes, { lat, lon, radiusM, limit, accept: acceptByPosition }).hits.map((hit) => hit.index),
+        ),
+    });
     if (rbush) {
       row.rbush = time(
         `${row.query} (rbush)`,
@@ -589,6 +392,24 @@ const yearSlot = (i: number) => {
     (byYear) => byYear[YEAR_SLOTS - 1] as number,
   );
   if (perScene.n > 0) row.note = `per-scene visitor: p50 ${perScene.p50.toFixed(1)}, p99 ${perScene.p99.toFixed(1)}`;
+  postgisJobs.push({
+    row,
+    run: (db, lat, lon) => db.countByYear(lat, lon, 500),
+    // PostGIS counts every scene in the circle; the index only the 8 000 nearest when more exist (the document's cap).
+    same: async (db, lat, lon) => {
+      const byYear = new Uint32Array(YEAR_SLOTS);
+      const { candidateTruncated } = countSceneCandidatesByKey(
+        scenes,
+        { lat, lon, radiusM: 500 },
+        slotByPosition,
+        byYear,
+      );
+      if (candidateTruncated) return null;
+      const fromPostgis = new Uint32Array(YEAR_SLOTS);
+      for (const [year, n] of await db.countByYear(lat, lon, 500)) fromPostgis[year === null ? 0 : year - 1989] = n;
+      return byYear.every((n, slot) => n === fromPostgis[slot]);
+    },
+  });
   if (rbush) {
     row.rbush = time(
       `${row.query} (rbush)`,
@@ -602,15 +423,23 @@ const yearSlot = (i: number) => {
 
 {
   const amenities = amenityBuild.value;
-  rows.push(
-    compare(
-      `amenities: nearest 10 r=1000 (${AMENITIES})`,
-      '≤ 15',
-      (lat, lon) => amenities.nearest(lat, lon, { radiusM: 1000, limit: 10 }),
-      (lat, lon) => bruteNearest(city.amenityLats, city.amenityLons, lat, lon, { radiusM: 1000, limit: 10 }),
-      hitCount,
-    ),
+  const row = compare(
+    `amenities: nearest 10 r=1000 (${AMENITIES})`,
+    '≤ 15',
+    (lat, lon) => amenities.nearest(lat, lon, { radiusM: 1000, limit: 10 }),
+    (lat, lon) => bruteNearest(city.amenityLats, city.amenityLons, lat, lon, { radiusM: 1000, limit: 10 }),
+    hitCount,
   );
+  rows.push(row);
+  postgisJobs.push({
+    row,
+    run: (db, lat, lon) => db.nearestAmenities(lat, lon, 1000, 10),
+    same: async (db, lat, lon) =>
+      sameList(
+        await db.nearestAmenities(lat, lon, 1000, 10),
+        amenities.nearest(lat, lon, { radiusM: 1000, limit: 10 }).hits.map((hit) => hit.index),
+      ),
+  });
 }
 
 {
@@ -653,6 +482,37 @@ const yearSlot = (i: number) => {
   );
 }
 
+// ---------- PostGIS on the same points (after the in-process rows, so it never competes with them) ----------
+
+async function measurePostgis(): Promise<string> {
+  const jobs = postgisJobs.filter((job) => job.row.index.n > 0);
+  if (args['no-postgis']) return 'skipped: PostGIS (--no-postgis)';
+  if (jobs.length === 0) return 'skipped: PostGIS (no row selected)';
+  const connection = await connectPostgis(args['postgis-url'] as string);
+  if ('skipped' in connection) return `skipped: ${connection.skipped}`;
+  const { client } = connection;
+  try {
+    const db = await preparePostgisGeo(client, { seed: SEED, ...city }, progress);
+    const postgisQueries = queries.slice(0, POSTGIS_QUERIES);
+    for (const job of jobs) {
+      progress(`${job.row.query} (PostGIS): ${postgisQueries.length} queries`);
+      job.row.postgis = await timeAsync(postgisQueries, (lat, lon) => job.run(db, lat, lon), 200);
+      const check = { differ: 0, checked: 0 };
+      for (const [lat, lon] of bruteQueries) {
+        const same = await job.same(db, lat, lon);
+        if (same === null) continue;
+        check.checked++;
+        if (!same) check.differ++;
+      }
+      job.row.postgisCheck = check;
+    }
+    return `PostGIS: ${connection.version}; one connection, named prepared statements, ${postgisQueries.length} sequential queries per row over loopback`;
+  } finally {
+    await client.end();
+  }
+}
+const postgisLine = await measurePostgis();
+
 // ---------- report ----------
 
 const fmt = (us: number) => (us >= 1000 ? `${(us / 1000).toFixed(1)} ms` : `${us.toFixed(1)}`);
@@ -672,6 +532,7 @@ console.log(
     `load average ${loadBefore.toFixed(1)} before, ${(os.loadavg()[0] ?? 0).toFixed(1)} after; ` +
     `reference: 1 M haversine in ${calibrationMs.toFixed(0)} ms`,
 );
+console.log(`# ${postgisLine}`);
 console.log('# latencies in µs unless marked ms\n');
 printTable(['build', 'time ms', 'heap+buffers MB', 'RSS MB', 'note'], buildRows);
 console.log('');
@@ -686,6 +547,10 @@ printTable(
     'brute/index',
     'rbush p50',
     'rbush p99',
+    'PostGIS p50',
+    'PostGIS p99',
+    'PostGIS/index p50',
+    'PostGIS differs',
     'target',
     'mismatches',
     'note',
@@ -702,6 +567,10 @@ printTable(
       `${(r.brute.p50 / r.index.p50).toFixed(0)}×`,
       r.rbush ? fmt(r.rbush.p50) : '',
       r.rbush ? fmt(r.rbush.p99) : '',
+      r.postgis ? fmt(r.postgis.p50) : '',
+      r.postgis ? fmt(r.postgis.p99) : '',
+      r.postgis ? `${(r.postgis.p50 / r.index.p50).toFixed(0)}×` : '',
+      r.postgisCheck ? `${r.postgisCheck.differ}/${r.postgisCheck.checked}` : '',
       r.target,
       `${r.mismatches}/${r.brute.n}`,
       r.note ?? '',

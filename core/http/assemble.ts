@@ -1,5 +1,5 @@
 import type { H3 } from 'h3';
-import type { Config } from '../config.ts';
+import type { Config, SerialiserMode } from '../config.ts';
 import type { ServedRelease } from '../data/served-release.ts';
 import type { Logger } from '../log.ts';
 import { createMcpEndpoint, type McpTool } from '../mcp/endpoint.ts';
@@ -11,6 +11,7 @@ import type { AppDeps, HandlerMap } from './context.ts';
 import { checkHandlers } from './handler-check.ts';
 import { type BucketSpec, RateLimits } from './rate-limit.ts';
 import { SpecRouter } from './router.ts';
+import { createOkPrinter } from './serialise.ts';
 
 export const specFiles = { place: 'place-lookup.openapi.yaml', explore: 'scenery-search.openapi.yaml' } as const;
 
@@ -21,6 +22,8 @@ export interface AssembleOptions {
   handlers: { place: HandlerMap; explore: HandlerMap };
   mcpTools?: McpTool[];
   now?: () => Date;
+  // How place-lookup successes are printed; config.serialiser (MACHIMI_SERIALISER) by default.
+  serialiser?: SerialiserMode;
 }
 
 // Rate-limit buckets are declared once, in the specs (`x-rate-limits`); a bucket both specs name must agree.
@@ -44,7 +47,9 @@ export async function assembleApp(options: AssembleOptions): Promise<{ app: H3; 
   const exploreSpec = loadSpec(specFiles.explore);
   checkHandlers('handlers/place-lookup', placeSpec, options.handlers.place);
   checkHandlers('handlers/scenery-search', exploreSpec, options.handlers.explore);
-  const rateLimits = new RateLimits(bucketsOf([placeSpec, exploreSpec]), options.config.rateLimitFactor);
+  // On PostgreSQL every replica counts in one table; the embedded store serves one process, which counts alone.
+  const shared = options.release.store.kind === 'postgres' ? options.release.store : undefined;
+  const rateLimits = new RateLimits(bucketsOf([placeSpec, exploreSpec]), options.config.rateLimitFactor, shared);
   for (const operation of [...placeSpec.operations, ...exploreSpec.operations]) {
     const bucket = operation.rateLimit ?? 'rest';
     if (!rateLimits.has(bucket)) throw new Error(`${operation.operationId}: x-rate-limit ${bucket} is not declared`);
@@ -52,7 +57,12 @@ export async function assembleApp(options: AssembleOptions): Promise<{ app: H3; 
   const deps: AppDeps = {
     config: options.config,
     log: options.log,
-    place: { name: 'place-lookup', router: await SpecRouter.create(placeSpec), handlers: options.handlers.place },
+    place: {
+      name: 'place-lookup',
+      router: await SpecRouter.create(placeSpec),
+      handlers: options.handlers.place,
+      printOk: createOkPrinter(placeSpec, options.serialiser ?? options.config.serialiser),
+    },
     explore: {
       name: 'scenery-search',
       router: await SpecRouter.create(exploreSpec),

@@ -4,6 +4,7 @@ import type { Logger } from '../log.ts';
 import type { FaceName } from './faces.ts';
 import type { RateLimits } from './rate-limit.ts';
 import type { SpecRouter } from './router.ts';
+import type { PrintOk } from './serialise.ts';
 
 // What a handler receives besides its validated input. Handlers never see HTTP objects.
 export interface HandlerContext {
@@ -44,6 +45,9 @@ export interface FaceRuntime {
   name: FaceName;
   router: SpecRouter;
   handlers: HandlerMap;
+  // Place lookup: prints a handler's result inside the common envelope (serialise.ts). Without it, results are
+  // answered as they are, with JSON.stringify.
+  printOk?: PrintOk;
 }
 
 export interface AppDeps {

@@ -1,3 +1,4 @@
+import type { ServedRelease } from '../data/served-release.ts';
 import type { HandlerContext } from './context.ts';
 
 // The common fields of every successful place-lookup response. A handler may set `quality_policy`, `note` and
@@ -20,4 +21,59 @@ export function wrapInEnvelope(body: Record<string, unknown>, ctx: HandlerContex
     warnings: [...ctx.warnings, ...((warnings as string[] | undefined) ?? [])],
     ...rest,
   };
+}
+
+// The same envelope as JSON text, without printing the parts that never change while a release is served: the
+// license object alone is about 2.3 KB, more than half of a coverage answer. The release's fragments are printed
+// once; the handler's own fields are printed by `printRest`. Whatever this cannot splice exactly (a handler field
+// named like an envelope field, a value JSON leaves out) is printed whole, as wrapInEnvelope + JSON.stringify.
+
+const envelopeKeys = ['api_version', 'data_language', 'snapshot', 'request_id', 'data_as_of', 'license'] as const;
+const defaultPolicyJson = JSON.stringify(defaultPolicy);
+interface ReleaseHead {
+  snapshot: string;
+  dataAsOf: string;
+  license: string;
+}
+const releaseHeads = new WeakMap<ServedRelease, ReleaseHead | null>();
+
+function releaseHeadOf(release: ServedRelease): ReleaseHead | null {
+  let head = releaseHeads.get(release);
+  if (head === undefined) {
+    const snapshot = JSON.stringify(release.record.release_id);
+    const dataAsOf = JSON.stringify(release.manifest.data_as_of ?? null);
+    const license = JSON.stringify(release.manifest.license);
+    head = snapshot === undefined || license === undefined ? null : { snapshot, dataAsOf, license };
+    releaseHeads.set(release, head);
+  }
+  return head;
+}
+
+const startsWithDigit = (key: string) => key.charCodeAt(0) >= 48 && key.charCodeAt(0) <= 57;
+
+export type PrintJson = (value: unknown) => string;
+
+export function printEnvelope(
+  body: Record<string, unknown>,
+  ctx: HandlerContext,
+  printRest: PrintJson = JSON.stringify,
+): string {
+  const head = releaseHeadOf(ctx.data);
+  const { quality_policy, note, warnings, ...rest } = body;
+  // Integer-like keys come first in a JS object whatever their place: splicing would move them.
+  const clash = envelopeKeys.some((key) => key in rest) || Object.keys(rest).some(startsWithDigit);
+  const policy =
+    quality_policy === undefined || quality_policy === null ? defaultPolicyJson : JSON.stringify(quality_policy);
+  const requestId = JSON.stringify(ctx.requestId);
+  if (!head || clash || policy === undefined || requestId === undefined) {
+    return JSON.stringify(wrapInEnvelope(body, ctx));
+  }
+  const allWarnings = [...ctx.warnings, ...((warnings as string[] | undefined) ?? [])];
+  const restJson = printRest(rest);
+  const tail = restJson === '{}' ? '}' : `,${restJson.slice(1)}`;
+  return (
+    `{"api_version":"v1","data_language":"ja","snapshot":${head.snapshot},"request_id":${requestId}` +
+    `,"data_as_of":${head.dataAsOf},"quality_policy":${policy},"license":${head.license},"note":${JSON.stringify(typeof note === 'string' ? note : '')}` +
+    `,"warnings":${JSON.stringify(allWarnings)}${tail}`
+  );
 }

@@ -3,9 +3,8 @@ import { ApiError, toApiError } from '../errors.ts';
 import { isJsonContentType, readBody } from './body.ts';
 import type { AppDeps, FaceRuntime, HandlerContext } from './context.ts';
 import { applyCors, preflight } from './cors.ts';
-import { wrapInEnvelope } from './envelope.ts';
 import { parseQuery } from './query.ts';
-import { emptyResponse, errorResponse, jsonResponse } from './respond.ts';
+import { emptyResponse, errorResponse, jsonResponse, jsonTextResponse } from './respond.ts';
 import type { RouteMatch } from './router.ts';
 import { toValidationError } from './validation-errors.ts';
 
@@ -54,7 +53,20 @@ async function readJsonBody(face: FaceRuntime, match: RouteMatch, request: Reque
   }
 }
 
-async function runOperation(deps: AppDeps, face: FaceRuntime, info: RequestInfo, url: URL, ctx: HandlerContext) {
+// A reply is a body to print as JSON (null: no body), or, for place-lookup successes, the JSON text already printed.
+interface Outcome {
+  operationId: string;
+  cacheControl: string | undefined;
+  reply: { status: number; body: unknown } | { status: number; text: string };
+}
+
+async function runOperation(
+  deps: AppDeps,
+  face: FaceRuntime,
+  info: RequestInfo,
+  url: URL,
+  ctx: HandlerContext,
+): Promise<Outcome> {
   const { request, clientIp } = info;
   const match = routeOrThrow(face, request.method, url.pathname);
   const { operation } = match;
@@ -82,12 +94,10 @@ async function runOperation(deps: AppDeps, face: FaceRuntime, info: RequestInfo,
   const handler = face.handlers[target];
   if (!handler) throw new Error(`no handler registered for ${target}`);
   const result = await handler({ query: validated.query, path: validated.path, body }, ctx);
-  const reply = face.name === 'place-lookup' ? wrapInEnvelope(result as Record<string, unknown>, ctx) : result;
-  return {
-    operationId: operation.operationId,
-    cacheControl: operation.cacheControl,
-    reply: { status: 200, body: reply },
-  };
+  const reply = face.printOk
+    ? { status: 200, text: face.printOk(operation.operationId, result as Record<string, unknown>, ctx) }
+    : { status: 200, body: result };
+  return { operationId: operation.operationId, cacheControl: operation.cacheControl, reply };
 }
 
 // Behind trusted proxies the origin the client used is in X-Forwarded-Proto / X-Forwarded-Host.
@@ -125,16 +135,18 @@ export async function handleRequest(deps: AppDeps, info: RequestInfo): Promise<R
       const outcome = await runOperation(deps, face, info, url, ctx);
       operationId = outcome.operationId;
       if (outcome.cacheControl) headers.set('cache-control', outcome.cacheControl);
-      const { status, body } = outcome.reply;
-      response = body === null ? emptyResponse(status, headers) : jsonResponse(status, body, headers);
+      const { reply } = outcome;
+      if ('text' in reply) response = jsonTextResponse(reply.status, reply.text, headers);
+      else
+        response =
+          reply.body === null ? emptyResponse(reply.status, headers) : jsonResponse(reply.status, reply.body, headers);
     }
   } catch (thrown) {
     const error = toApiError(thrown);
     if (error.code === 'internal') log.error({ err: thrown, path: url.pathname }, 'request failed');
     response = errorResponse(face.name, error, requestId, headers);
   }
-  if (info.request.method === 'HEAD')
-    response = new Response(null, { status: response.status, headers: response.headers });
+  if (info.request.method === 'HEAD') response = emptyResponse(response.status, response.headers);
   const ms = Math.round((performance.now() - started) * 1000) / 1000;
   log.info({ method: info.request.method, path: url.pathname, operationId, status: response.status, ms }, 'request');
   return response;

@@ -3,12 +3,16 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { type Request as BackendRequest, OpenAPIBackend } from 'openapi-backend';
 import type { OperationSpec, SpecDocument } from '../spec.ts';
+import { RouteTable } from './route-table.ts';
 
 // openapi-backend's ValidationContext values (its enum is not exported from the package entry).
 type ValidationContext = 'requestBodyValidator' | 'paramsValidator' | 'responseValidator' | 'responseHeadersValidator';
 
-// One openapi-backend instance per spec: it maps method + path to an operation and validates parameters and bodies
-// with ajv (draft 2020-12, with formats) against the spec. Nothing here knows about HTTP frameworks.
+// One openapi-backend instance per spec compiles the ajv validators (draft 2020-12, with formats) for parameters and
+// bodies. Routing uses a table precomputed from the same spec (route-table.ts), and requests without a body call the
+// compiled validators directly: openapi-backend's validateRequest re-derives the operation list and re-parses the
+// request each time (cookies, query, path, lodash clones), which measured more than the validation itself.
+// Nothing here knows about HTTP frameworks.
 
 export interface RouteMatch {
   operation: OperationSpec;
@@ -45,15 +49,69 @@ function sharedAjvFactory(): (context: ValidationContext) => Ajv2020 {
   };
 }
 
+type ParamsValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+// The direct path replays what openapi-backend's validateRequest builds for a request without a body; operations
+// with a body, cookie parameters or query parameters it rewrites (arrays, non-exploded, JSON content) keep its path.
+function takesDirectPath(operation: OperationSpec, backend: OpenAPIBackend): boolean {
+  if (operation.hasBody) return false;
+  const parameters = (backend.router.getOperation(operation.operationId)?.parameters ?? []) as unknown as Record<
+    string,
+    unknown
+  >[];
+  return parameters.every((parameter) => {
+    if (parameter.in === 'cookie' || '$ref' in parameter) return false;
+    if (parameter.in !== 'query') return true;
+    const schema = parameter.schema as Record<string, unknown> | undefined;
+    return schema?.type !== 'array' && parameter.explode === undefined && parameter.content === undefined;
+  });
+}
+
+function validateDirectly(
+  validators: ParamsValidator[],
+  match: RouteMatch,
+  query: Record<string, string>,
+  headers: Record<string, string>,
+): ValidationOutcome {
+  // The shape openapi-backend validates; ajv coerces and fills defaults in place.
+  const parameters = {
+    path: { ...match.pathParams },
+    query: { ...query } as Record<string, unknown>,
+    header: headers,
+    cookie: {},
+  };
+  const errors: ErrorObject[] = [];
+  let coerced = true;
+  for (const validate of validators) {
+    validate(parameters);
+    if (validate.errors) {
+      errors.push(...validate.errors);
+      coerced = false;
+    }
+  }
+  return coerced
+    ? { errors, query: parameters.query, path: parameters.path }
+    : { errors, query: { ...query }, path: { ...match.pathParams } };
+}
+
 export class SpecRouter {
   readonly spec: SpecDocument;
-  private readonly backend: OpenAPIBackend;
+  // Kept reachable for response validation in tests and for the side-by-side bench.
+  readonly backend: OpenAPIBackend;
   private readonly byId: Map<string, OperationSpec>;
+  private readonly table: RouteTable;
+  private readonly directValidators = new Map<string, ParamsValidator[]>();
 
   private constructor(spec: SpecDocument, backend: OpenAPIBackend) {
     this.spec = spec;
     this.backend = backend;
     this.byId = new Map(spec.operations.map((operation) => [operation.operationId, operation]));
+    this.table = new RouteTable(spec.operations);
+    for (const operation of spec.operations) {
+      if (!takesDirectPath(operation, backend)) continue;
+      const validators = backend.validator.getRequestValidatorsForOperation(operation.operationId);
+      if (validators) this.directValidators.set(operation.operationId, validators as ParamsValidator[]);
+    }
   }
 
   static async create(spec: SpecDocument): Promise<SpecRouter> {
@@ -73,28 +131,14 @@ export class SpecRouter {
   }
 
   route(method: string, path: string): RouteResult {
-    const request: BackendRequest = { method: method.toLowerCase(), path, headers: {} };
-    const matched = this.backend.router.matchOperation(request);
-    if (matched?.operationId) {
-      const operation = this.byId.get(matched.operationId);
-      if (operation) {
-        const pathParams = this.backend.router.parseRequest(request, matched).params as Record<string, string>;
-        return { kind: 'match', match: { operation, pathParams, pathname: path } };
-      }
-    }
+    const matched = this.table.match(method.toLowerCase(), path);
+    if (matched) return { kind: 'match', match: { ...matched, pathname: path } };
     const allow = this.allowedMethods(path);
     return allow.length > 0 ? { kind: 'method', allow } : { kind: 'none' };
   }
 
   allowedMethods(path: string): string[] {
-    const methods = new Set<string>();
-    for (const operation of this.spec.operations) {
-      const request: BackendRequest = { method: operation.method, path, headers: {} };
-      if (this.backend.router.matchOperation(request)?.operationId === operation.operationId) {
-        methods.add(operation.method.toUpperCase());
-      }
-    }
-    return [...methods];
+    return this.table.allowedMethods(path);
   }
 
   validate(
@@ -103,6 +147,8 @@ export class SpecRouter {
     body: unknown,
     headers: Record<string, string>,
   ): ValidationOutcome {
+    const direct = this.directValidators.get(match.operation.operationId);
+    if (direct) return validateDirectly(direct, match, query, headers);
     const request: BackendRequest = {
       method: match.operation.method,
       path: match.pathname,

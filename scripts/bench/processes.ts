@@ -1,0 +1,127 @@
+// Server processes for the HTTP benchmark: each target runs in a child process of its own (the load generator stays in
+// the bench's process), is ready when a path answers, and is stopped by its pid.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+export interface RunningServer {
+  name: string;
+  baseUrl: string;
+  pid: number;
+  /** Resident memory of the process now (Linux /proc), or null when unknown. */
+  rssMb(): number | null;
+  stop(): Promise<void>;
+}
+
+export interface ServerLaunch {
+  name: string;
+  /** Arguments to `node` (the bench's own Node binary). */
+  args: string[];
+  cwd?: string;
+  env?: Record<string, string>;
+  /** A path answered with a status below 500 once the server is ready. */
+  readyPath: string;
+  /** How long start-up may take (a first start at 1 M scenes generates and ingests the release: tens of minutes). */
+  readyTimeoutMs: number;
+  /** Where the child's output goes, line by line; default: stderr with the server's name in front. */
+  onOutput?: (line: string) => void;
+}
+
+/** A port the kernel had free a moment ago; the caller retries when the server then fails to bind it. */
+export function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startServer(launch: ServerLaunch): Promise<RunningServer> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const port = await findFreePort();
+    try {
+      return await startOnPort(launch, port);
+    } catch (error) {
+      lastError = error;
+      if (!(error instanceof ExitedEarly)) throw error;
+    }
+  }
+  throw lastError;
+}
+
+class ExitedEarly extends Error {}
+
+async function startOnPort(launch: ServerLaunch, port: number): Promise<RunningServer> {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, launch.args, {
+    cwd: launch.cwd,
+    env: { ...process.env, ...launch.env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const show = launch.onOutput ?? ((line: string) => process.stderr.write(`[${launch.name}] ${line}\n`));
+  forwardLines(child, show);
+  let exited: string | null = null;
+  child.once('exit', (code, signal) => {
+    exited = `exited with ${signal ?? code}`;
+  });
+  const deadline = Date.now() + launch.readyTimeoutMs;
+  while (true) {
+    if (exited !== null) throw new ExitedEarly(`${launch.name} ${exited} before it was ready`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${launch.name} not ready after ${launch.readyTimeoutMs / 1000} s`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}${launch.readyPath}`);
+      await response.arrayBuffer();
+      if (response.status < 500) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const pid = child.pid as number;
+  return {
+    name: launch.name,
+    baseUrl,
+    pid,
+    rssMb: () => residentMb(pid),
+    stop: () => stopChild(child),
+  };
+}
+
+function forwardLines(child: ChildProcess, show: (line: string) => void): void {
+  for (const stream of [child.stdout, child.stderr]) {
+    let pending = '';
+    stream?.setEncoding('utf8');
+    stream?.on('data', (chunk: string) => {
+      pending += chunk;
+      const lines = pending.split(/\r?\n|\r/);
+      pending = lines.pop() ?? '';
+      for (const line of lines) if (line.trim()) show(line);
+    });
+  }
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function residentMb(pid: number): number | null {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { specFiles } from '../../core/http/assemble.ts';
+import type { HandlerContext, HandlerMap } from '../../core/http/context.ts';
+import { printEnvelope, wrapInEnvelope } from '../../core/http/envelope.ts';
+import { compileSerialisers } from '../../core/http/serialise.ts';
+import { loadSpec } from '../../core/spec.ts';
+import { loadHandlers } from '../../handlers/load.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { checkedFetch } from '../helpers/spec-check.ts';
+
+// Every /v1 operation's real handler results on the demo release, printed by each serialiser (serialise.ts): the
+// spliced envelope (the default) prints exactly JSON.stringify's bytes; the fast-json-stringify functions compiled
+// from the spec (without their JSON.stringify fallback) print JSON that parses to the same value.
+
+interface Captured {
+  operationId: string;
+  path: string;
+  result: Record<string, unknown>;
+  ctx: HandlerContext;
+}
+
+let server: TestServer;
+const captured: Captured[] = [];
+let currentPath = '';
+
+beforeAll(async () => {
+  const placeHandlers: HandlerMap = {};
+  for (const [operationId, handler] of Object.entries(await loadHandlers('place-lookup'))) {
+    placeHandlers[operationId] = async (input, ctx) => {
+      const result = (await handler(input, ctx)) as Record<string, unknown>;
+      captured.push({ operationId, path: currentPath, result, ctx });
+      return result;
+    };
+  }
+  server = await startTestServer({ env: { RATE_LIMIT_FACTOR: '1000' }, placeHandlers });
+});
+afterAll(() => server.close());
+
+const ids: Record<'id' | 'street_id' | 'edge_id' | 'town_key' | 'change_id' | 'name', Set<string>> = {
+  id: new Set(),
+  street_id: new Set(),
+  edge_id: new Set(),
+  town_key: new Set(),
+  change_id: new Set(),
+  name: new Set(),
+};
+
+// Remembers identifiers and names met anywhere in a body, to ask for their details next.
+function collectIds(value: unknown): void {
+  if (Array.isArray(value)) for (const item of value) collectIds(item);
+  else if (value !== null && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      const set = ids[key as keyof typeof ids];
+      const text = typeof inner === 'string' || typeof inner === 'number' ? String(inner) : undefined;
+      // `id` is also the license's id: scene ids are digits.
+      if (set && text !== undefined && set.size < 6 && (key !== 'id' || /^[0-9]+$/.test(text))) set.add(text);
+      collectIds(inner);
+    }
+  }
+}
+
+async function call(path: string, init?: RequestInit): Promise<void> {
+  currentPath = path;
+  const response = await checkedFetch(`${server.url}${path}`, init);
+  const body = await response.json();
+  expect(response.status, `${path}: ${JSON.stringify(body)}`).toBe(200);
+  collectIds(body);
+}
+
+const first = (set: Set<string>, n: number) => [...set].slice(0, n);
+
+async function exerciseEveryOperation(): Promise<void> {
+  for (const path of ['/v1', '/v1/meta', '/v1/generations', '/v1/provenance', '/v1/prov']) await call(path);
+  const light = server.release.scenes.light;
+  const rows = [0, 500, 1500].map((row) => row % light.count);
+  for (const row of rows) {
+    const at = `lat=${(light.lats[row] as number).toFixed(6)}&lon=${(light.lons[row] as number).toFixed(6)}`;
+    for (const extra of ['&radius_m=500', '&radius_m=1000&quality=include_experimental&year_from=2016'])
+      await call(`/v1/coverage?${at}${extra}`);
+    for (const extra of ['&radius_m=500&limit=50', '&radius_m=1000&limit=50&quality=experimental_only'])
+      await call(`/v1/scenes/nearby?${at}${extra}`);
+    await call(`/v1/nearby?${at}&radius=300`);
+    await call(`/v1/streets/nearby?${at}&radius_m=500`);
+    await call(`/v1/areas/at?${at}`);
+    await call(`/v1/areas/nearby?${at}`);
+    await call(`/v1/changes/nearby?${at}&radius_m=3000`);
+    await call(`/v1/changes/nearby?${at}&radius_m=3000&status=refuted`);
+    for (const kind of ['vending_machine', 'toilet', 'bench']) {
+      await call(`/v1/amenities/nearby?${at}&kind=${kind}&radius_m=3000&limit=10`);
+      const body = JSON.stringify({ lat: light.lats[row], lon: light.lons[row], kind, radius_m: 3000, limit: 10 });
+      for (const path of ['/amenities/search', '/vending/search']) {
+        await call(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      }
+    }
+  }
+  const quarantined = light.quarantined.indexOf(1);
+  if (quarantined >= 0) ids.id.add(light.ids[quarantined] as string);
+  for (const id of first(ids.id, 4)) {
+    await call(`/v1/scenes/${id}?include=metadata,machine,analysis`);
+    await call(`/v1/scenes/${id}?quality=experimental_only`);
+    await call(`/v1/node/${id}`);
+  }
+  if (quarantined >= 0) await call(`/v1/scenes/${light.ids[quarantined]}`);
+  for (const id of first(ids.street_id, 3)) {
+    await call(`/v1/streets/${id}?include=profile,axis,edges,versions`);
+    await call(`/v1/streets/${id}`);
+  }
+  for (const id of first(ids.edge_id, 3)) await call(`/v1/edges/${id}`);
+  for (const key of first(ids.town_key, 3)) {
+    await call(`/v1/areas/${key}?include=profile,geometry`);
+    await call(`/v1/areas/${key}`);
+  }
+  for (const id of first(ids.change_id, 3)) await call(`/v1/changes/${id}`);
+  for (const name of first(ids.name, 3)) {
+    const q = encodeURIComponent(name.slice(0, 2));
+    await call(`/v1/streets/search?q=${q}`);
+    await call(`/v1/areas/search?q=${q}`);
+  }
+  await call(`/v1/schools/search?q=${encodeURIComponent('小学校')}`);
+}
+
+describe('serialisers on real handler results', () => {
+  it('see every /v1 operation answered, and print each body as JSON.stringify means it', async () => {
+    await exerciseEveryOperation();
+    const spec = loadSpec(specFiles.place);
+    const expectedTargets = spec.operations
+      .filter((operation) => !operation.handledBy && !operation.aliasOf)
+      .map((operation) => operation.operationId);
+    expect(new Set(captured.map((entry) => entry.operationId))).toEqual(new Set(expectedTargets));
+
+    const whole = compileSerialisers(spec, 'whole', true).byOperation;
+    const rest = compileSerialisers(spec, 'rest', true).byOperation;
+    for (const { operationId, path, result, ctx } of captured) {
+      const envelope = wrapInEnvelope(result, ctx);
+      const reference = JSON.stringify(envelope);
+      const meaning = JSON.parse(reference);
+      expect(printEnvelope(result, ctx), path).toBe(reference);
+      const printWhole = whole.get(operationId);
+      const printRest = rest.get(operationId);
+      if (!printWhole || !printRest) throw new Error(`${operationId}: no compiled serialiser`);
+      expect(JSON.parse(printWhole(envelope)), path).toEqual(meaning);
+      expect(JSON.parse(printEnvelope(result, ctx, printRest)), path).toEqual(meaning);
+    }
+  });
+});
