@@ -5,6 +5,7 @@ import type { Logger } from '../log.ts';
 import { createProgressPrinter, ensureServedRelease } from '../release/ingest.ts';
 import { openStore, type Store, type StoreOptions } from '../store/index.ts';
 import { loadServedRelease, type ServedRelease } from './served-release.ts';
+import { noTimer, type StartupTimer } from './startup-timer.ts';
 
 // Start-up data path: open the configured store; when nothing is served yet (a fresh DATA_DIR or an empty
 // database), generate the deterministic demo city and ingest it, with progress on stderr; then build the indexes.
@@ -36,19 +37,36 @@ async function makeDemoRelease(config: Config, log: Logger): Promise<string> {
   return result.dir;
 }
 
+export interface OpenOptions {
+  /** Logs each start-up phase (npm start); by default nothing is measured. */
+  timer?: StartupTimer;
+  /**
+   * Where the light snapshot lives (light-snapshot.ts). npm start passes DATA_DIR on both stores (beside the search
+   * index); by default the PGlite data folder, and none on PostgreSQL, so test runs leave no files behind.
+   */
+  snapshotDir?: string | null;
+  /** Work that may finish after listening (see LoadOptions.background). */
+  background?: (task: Promise<void>) => void;
+}
+
 export async function openServedRelease(
   config: Config,
   log: Logger,
   storeOptions: StoreOptions = storeOptionsOf(config),
+  options: OpenOptions = {},
 ): Promise<{ store: Store; release: ServedRelease }> {
-  const store = await openStore(storeOptions);
+  const { timer = noTimer, snapshotDir = storeOptions.dataDir ?? null } = options;
+  const store = await timer.time('open_store', () => openStore(storeOptions));
   try {
-    const { ingested } = await ensureServedRelease(store, {
-      makeRelease: () => makeDemoRelease(config, log),
-      onProgress: createProgressPrinter(),
-    });
+    const { ingested } = await timer.time('find_release', () =>
+      ensureServedRelease(store, {
+        makeRelease: () => makeDemoRelease(config, log),
+        onProgress: createProgressPrinter(),
+      }),
+    );
     if (ingested) log.info({ release_id: ingested.releaseId }, 'demo release ingested');
-    const release = await loadServedRelease(store);
+    const { background } = options;
+    const release = await loadServedRelease(store, { timer, log, snapshotDir, ...(background ? { background } : {}) });
     if (!release) throw new Error('no published or staged release is in the store; run npm run ingest -- <folder>');
     log.info(
       { release_id: release.record.release_id, scenes: release.scenes.light.count, ms: release.loadedInMs },

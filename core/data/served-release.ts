@@ -2,12 +2,15 @@ import { LineIndex } from '../geo/line-index.ts';
 import { PointIndex } from '../geo/point-index.ts';
 import { PolygonIndex } from '../geo/polygon-index.ts';
 import { buildSceneIndex } from '../geo/scene-index.ts';
+import type { Logger } from '../log.ts';
 import type { Manifest } from '../release/manifest-types.ts';
 import type { AmenityKind, AmenityRow, GenerationRow } from '../release/types.ts';
+import { IdTable } from '../store/id-table.ts';
 import {
   type AreaLight,
   type ChangeLight,
   type EdgeLight,
+  getRelease,
   getServedRelease,
   listGenerations,
   loadAmenities,
@@ -21,6 +24,8 @@ import {
   type Store,
   type StreetLight,
 } from '../store/index.ts';
+import { readLightSnapshot, snapshotPath, writeLightSnapshot } from './light-snapshot.ts';
+import { noTimer, type StartupTimer } from './startup-timer.ts';
 
 // The release being served: its manifest, the store for reads by key, and the in-memory indexes built once at start
 // from the light columns. Everything position-based is answered from here; full rows come from the store.
@@ -30,7 +35,8 @@ export interface SceneLayer {
   // Only non-quarantined scenes are indexed; indexed point i is light row rowOf[i].
   index: PointIndex;
   rowOf: Int32Array;
-  rowById: Map<string, number>;
+  /** Light row of a scene id (an IdTable: a Map of a million ids costs ~2 s and ~50 MB more at start). */
+  rowById: { get(id: string): number | undefined };
 }
 
 export interface ServedRelease {
@@ -48,16 +54,24 @@ export interface ServedRelease {
 }
 
 function buildSceneLayer(light: SceneLight): SceneLayer {
-  const kept: number[] = [];
-  for (let row = 0; row < light.count; row++) if (light.quarantined[row] === 0) kept.push(row);
-  const rowOf = Int32Array.from(kept);
-  const index = buildSceneIndex({
-    lats: Float64Array.from(kept, (row) => light.lats[row] as number),
-    lons: Float64Array.from(kept, (row) => light.lons[row] as number),
-    captureYears: kept.map((row) => light.captureYears[row] ?? null),
-    ids: kept.map((row) => light.ids[row] as string),
-  });
-  return { light, index, rowOf, rowById: new Map(light.ids.map((id, row) => [id, row])) };
+  let keptCount = 0;
+  for (let row = 0; row < light.count; row++) if (light.quarantined[row] === 0) keptCount++;
+  const rowOf = new Int32Array(keptCount);
+  const lats = new Float64Array(keptCount);
+  const lons = new Float64Array(keptCount);
+  const captureYears: (number | null)[] = [];
+  const ids: string[] = [];
+  for (let row = 0, kept = 0; row < light.count; row++) {
+    if (light.quarantined[row] !== 0) continue;
+    rowOf[kept] = row;
+    lats[kept] = light.lats[row] as number;
+    lons[kept] = light.lons[row] as number;
+    captureYears.push(light.captureYears[row] ?? null);
+    ids.push(light.ids[row] as string);
+    kept++;
+  }
+  const index = buildSceneIndex({ lats, lons, captureYears, ids });
+  return { light, index, rowOf, rowById: new IdTable(light.ids) };
 }
 
 function pointIndexOf(rows: readonly { lat: number; lon: number }[]): PointIndex {
@@ -76,26 +90,44 @@ function amenityIndexes(rows: AmenityRow[]): ServedRelease['amenities'] {
   return byKind;
 }
 
-export async function loadServedRelease(store: Store): Promise<ServedRelease | null> {
-  const started = performance.now();
-  const record = await getServedRelease(store);
-  if (!record) return null;
-  const id = record.release_id;
-  const [light, generations, amenities, changes, edges, streets, areas] = await Promise.all([
-    loadSceneLight(store, id),
-    listGenerations(store, id),
-    loadAmenities(store, id),
-    loadChangeLight(store, id),
-    loadEdgeLight(store, id),
-    loadStreetLight(store, id),
-    loadAreaLight(store, id),
+/** What the store gives for the indexes: the release's light columns and small tables. */
+export interface ReleaseLight {
+  scenes: SceneLight;
+  generations: GenerationRow[];
+  amenities: AmenityRow[];
+  changes: ChangeLight[];
+  edges: EdgeLight[];
+  streets: StreetLight[];
+  areas: AreaLight[];
+}
+
+/** Reads the light columns; each read is timed on its own (they overlap on PostgreSQL, queue on PGlite). */
+export async function readReleaseLight(store: Store, releaseId: string, timer = noTimer): Promise<ReleaseLight> {
+  const [scenes, generations, amenities, changes, edges, streets, areas] = await Promise.all([
+    timer.time('read_scenes', () => loadSceneLight(store, releaseId)),
+    listGenerations(store, releaseId),
+    timer.time('read_amenities', () => loadAmenities(store, releaseId)),
+    timer.time('read_changes', () => loadChangeLight(store, releaseId)),
+    timer.time('read_edges', () => loadEdgeLight(store, releaseId)),
+    timer.time('read_streets', () => loadStreetLight(store, releaseId)),
+    timer.time('read_areas', () => loadAreaLight(store, releaseId)),
   ]);
+  return { scenes, generations, amenities, changes, edges, streets, areas };
+}
+
+export function buildServedRelease(
+  record: ReleaseRecord,
+  store: Store,
+  light: ReleaseLight,
+  started: number,
+): ServedRelease {
+  const { generations, amenities, changes, edges, streets, areas } = light;
   return {
     record,
     manifest: record.manifest as Manifest,
     store,
     generations,
-    scenes: buildSceneLayer(light),
+    scenes: buildSceneLayer(light.scenes),
     amenities: amenityIndexes(amenities),
     changes: { rows: changes, index: pointIndexOf(changes) },
     edges: { rows: edges, index: LineIndex.build(edges.map((edge) => edge.geom as [number, number][])) },
@@ -109,4 +141,65 @@ export async function loadServedRelease(store: Store): Promise<ServedRelease | n
     },
     loadedInMs: Math.round(performance.now() - started),
   };
+}
+
+export interface LoadOptions {
+  timer?: StartupTimer;
+  /** Where the light snapshot of the release is kept (DATA_DIR); null: always read the store. */
+  snapshotDir?: string | null;
+  log?: Logger;
+  /**
+   * Receives the snapshot write when the store had to be read, instead of waiting for it: npm start listens first
+   * (measured at 1 M scenes: ~2 s of encoding and writing off the path to listening). Absent: the load waits for it.
+   */
+  background?: (task: Promise<void>) => void;
+}
+
+/** The light columns from the snapshot when it is current, else from the store (then the snapshot is rewritten). */
+async function readLight(store: Store, record: ReleaseRecord, options: LoadOptions): Promise<ReleaseLight> {
+  const { timer = noTimer, snapshotDir = null, log } = options;
+  const key = { release_id: record.release_id, ingested_at: record.ingested_at };
+  const path = snapshotDir ? snapshotPath(snapshotDir, record.release_id) : null;
+  if (path) {
+    const read = await timer.time('read_snapshot', () => readLightSnapshot(path, key));
+    if (read.light) return read.light;
+    log?.info({ path, reason: read.reason }, 'light snapshot not used: reading the store');
+  }
+  const light = await timer.time('read_light', () => readReleaseLight(store, record.release_id, timer));
+  if (path) {
+    // A cache: failing to write it (read-only folder, full disk) costs the next start time, nothing else.
+    const write = timer
+      .time('write_snapshot', () => writeLightSnapshot(path, key, light))
+      .catch((error: unknown) => log?.warn({ path, err: error }, 'could not write the light snapshot'));
+    if (options.background) options.background(write);
+    else await write;
+  }
+  return light;
+}
+
+/**
+ * Reads a stored release's light columns and writes their snapshot into dataDir: run after ingest, so that even the
+ * first start of the embedded store reads the file rather than the store.
+ */
+export async function writeReleaseSnapshot(
+  store: Store,
+  dataDir: string,
+  releaseId: string,
+): Promise<{ path: string; ms: number }> {
+  const started = performance.now();
+  const record = await getRelease(store, releaseId);
+  if (!record) throw new Error(`release ${releaseId} is not in the store`);
+  const path = snapshotPath(dataDir, releaseId);
+  const light = await readReleaseLight(store, releaseId);
+  await writeLightSnapshot(path, { release_id: releaseId, ingested_at: record.ingested_at }, light);
+  return { path, ms: Math.round(performance.now() - started) };
+}
+
+export async function loadServedRelease(store: Store, options: LoadOptions = {}): Promise<ServedRelease | null> {
+  const started = performance.now();
+  const timer = options.timer ?? noTimer;
+  const record = await getServedRelease(store);
+  if (!record) return null;
+  const light = await readLight(store, record, options);
+  return timer.time('build_indexes', () => buildServedRelease(record, store, light, started));
 }

@@ -35,6 +35,10 @@ function sessionOf(runner: PgliteRunner): StoreSession {
       const result = await runner.query(`COPY (${select}) TO '/dev/blob'`);
       return result.blob ? await result.blob.text() : '';
     },
+    async copyOutBytes(select: string): Promise<Uint8Array> {
+      const result = await runner.query(`COPY (${select}) TO '/dev/blob'`);
+      return result.blob ? new Uint8Array(await result.blob.arrayBuffer()) : new Uint8Array(0);
+    },
     async bulkLoad(table: string, columns: readonly string[], rows: BulkRows): Promise<number> {
       const statement = copyStatement(table, columns, "'/dev/blob'");
       let batch = '';

@@ -36,13 +36,17 @@ async function* encodeChunks(table: string, columns: readonly string[], rows: Bu
   if (chunk) yield chunk;
 }
 
-async function copyOutWith(client: pg.PoolClient, select: string): Promise<string> {
+async function copyOutBytesWith(client: pg.PoolClient, select: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of client.query(copyTo(`COPY (${select}) TO STDOUT`))) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
-function queriesOf(runner: Runner): Omit<StoreSession, 'bulkLoad' | 'copyOut'> {
+async function copyOutWith(client: pg.PoolClient, select: string): Promise<string> {
+  return (await copyOutBytesWith(client, select)).toString('utf8');
+}
+
+function queriesOf(runner: Runner): Omit<StoreSession, 'bulkLoad' | 'copyOut' | 'copyOutBytes'> {
   return {
     async query<R extends Row = Row>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
       const result = await runner.query<R>(sql, [...params]);
@@ -62,6 +66,7 @@ function clientSession(client: pg.PoolClient): StoreSession {
   return {
     ...queriesOf(client),
     copyOut: (select) => copyOutWith(client, select),
+    copyOutBytes: (select) => copyOutBytesWith(client, select),
     async bulkLoad(table: string, columns: readonly string[], rows: BulkRows): Promise<number> {
       const counter = { rows: 0 };
       const copy = client.query(copyFrom(copyStatement(table, columns, 'STDIN')));
@@ -106,6 +111,9 @@ export async function openPostgresStore(url: string, options: StoreOptions = {})
     },
     copyOut(select) {
       return withClient(pool, (client) => copyOutWith(client, select));
+    },
+    copyOutBytes(select) {
+      return withClient(pool, (client) => copyOutBytesWith(client, select));
     },
     transaction<T>(fn: (tx: StoreSession) => Promise<T>): Promise<T> {
       return withClient(pool, async (client) => {

@@ -22,6 +22,8 @@ export interface Queryable {
    * 3-5x on PGlite). COPY takes no parameters: embed values with quoteLiteral.
    */
   copyOut(select: string): Promise<string>;
+  /** The same output as bytes, for CopyReader (copy-reader.ts); absent on test doubles, then copyOut is used. */
+  copyOutBytes?(select: string): Promise<Uint8Array>;
 }
 
 export interface StoreSession extends Queryable {
