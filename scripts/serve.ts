@@ -40,6 +40,7 @@ async function main(): Promise<void> {
   const cpu = process.cpuUsage();
   timer.record('start_node', performance.now(), Math.round((cpu.user + cpu.system) / 1000));
   const m = await timer.time('load_modules', loadModules);
+  const background: Promise<void>[] = [];
   const handlers = await timer.time('load_handlers', async () => ({
     place: await m.loadHandlers('place-lookup'),
     explore: await m.loadHandlers('scenery-search'),
@@ -47,8 +48,8 @@ async function main(): Promise<void> {
   const { store, release } = await m.openServedRelease(config, log, m.storeOptionsOf(config), {
     timer,
     snapshotDir: config.dataDir,
-    // The snapshot is written while the server already answers.
-    background: (task) => void task,
+    // The snapshot is written while the server already answers; a stop waits for it.
+    background: (task) => background.push(task),
   });
   const { app } = await timer.time('assemble_app', () => m.assembleApp({ config, log, handlers, release }));
   const { url } = await timer.time('listen', () => m.listenApp(app, config.host, config.port));
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
   m.startEngineBuild(release, log, config);
   const stop = async (signal: string) => {
     log.info({ signal }, 'shutting down');
+    await Promise.allSettled(background);
     await store.close();
     process.exit(0);
   };

@@ -9,6 +9,9 @@ export async function listenApp(app: H3, host: string, port: number): Promise<{ 
     hostname: host,
     port,
     isProd: true,
+    // listhen would otherwise exit the process on SIGINT/SIGTERM before scripts/serve.ts closes the store (an
+    // embedded store left open is recovered at the next start) and finishes writing the start-up snapshot.
+    autoClose: false,
     showURL: false,
     open: false,
     clipboard: false,
