@@ -1,5 +1,10 @@
 // npm test: every check the project has, in order, with a summary. Under CI=true the PostgreSQL stage is mandatory.
+// The last line counts the vitest tests as "tests: N passed, N failed": CI reads a run's closing line, and the fuzz
+// stage's pytest-style banners ("1 warning in 10.00s") would otherwise read as a run that executed no test.
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -11,6 +16,36 @@ interface Stage {
   command: string[];
   env?: Record<string, string>;
   skip?: string;
+  /** Where the stage's vitest JSON report goes, to count its tests. */
+  report?: string;
+}
+
+interface TestCounts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+const reportDir = mkdtempSync(join(tmpdir(), 'machimi-test-report-'));
+const vitest = (project: string, report: string) => [
+  bin('vitest'),
+  'run',
+  '--project',
+  project,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${join(reportDir, report)}`,
+];
+
+function readCounts(report: string): TestCounts | undefined {
+  const path = join(reportDir, report);
+  if (!existsSync(path)) return undefined;
+  const json = JSON.parse(readFileSync(path, 'utf8')) as Record<string, number>;
+  return {
+    passed: json.numPassedTests ?? 0,
+    failed: json.numFailedTests ?? 0,
+    skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
+  };
 }
 
 const databaseUrl = process.env.TEST_DATABASE_URL ?? '';
@@ -21,15 +56,17 @@ const stages: Stage[] = [
   { name: 'lint: specs (redocly)', command: [bin('redocly'), 'lint', '--config', 'redocly.yaml'] },
   { name: 'typecheck', command: [bin('tsc'), '--noEmit', '-p', 'tsconfig.json'] },
   { name: 'codegen freshness', command: [process.execPath, 'scripts/codegen.ts', '--check'] },
-  { name: 'unit tests', command: [bin('vitest'), 'run', '--project', 'unit'] },
+  { name: 'unit tests', command: vitest('unit', 'unit.json'), report: 'unit.json' },
   {
     name: 'integration tests (PGlite)',
-    command: [bin('vitest'), 'run', '--project', 'integration'],
+    command: vitest('integration', 'pglite.json'),
+    report: 'pglite.json',
     env: { TEST_DATABASE_URL: '' },
   },
   {
     name: 'integration tests (PostgreSQL)',
-    command: [bin('vitest'), 'run', '--project', 'integration'],
+    command: vitest('integration', 'postgres.json'),
+    report: 'postgres.json',
     env: { TEST_DATABASE_URL: databaseUrl, TEST_STORE: 'postgres' },
     ...(databaseUrl ? {} : { skip: 'TEST_DATABASE_URL is not set (run scripts/ci/start-postgres.sh; see README)' }),
   },
@@ -41,6 +78,7 @@ const stages: Stage[] = [
 ];
 
 const results: { name: string; outcome: string; seconds: number }[] = [];
+const totals: TestCounts = { passed: 0, failed: 0, skipped: 0 };
 for (const stage of stages) {
   if (stage.skip) {
     if (ci) {
@@ -62,9 +100,15 @@ for (const stage of stages) {
   });
   const seconds = Math.round((performance.now() - started) / 100) / 10;
   results.push({ name: stage.name, outcome: run.status === 0 ? 'passed' : `FAILED (exit ${run.status})`, seconds });
+  const counts = stage.report ? readCounts(stage.report) : undefined;
+  if (counts) for (const key of ['passed', 'failed', 'skipped'] as const) totals[key] += counts[key];
+  else if (stage.report && run.status !== 0) totals.failed += 1; // vitest died before writing its report
 }
+rmSync(reportDir, { recursive: true, force: true });
 
 console.log('\nSummary');
 for (const result of results)
   console.log(`  ${result.outcome.padEnd(30)} ${String(result.seconds).padStart(6)} s  ${result.name}`);
-process.exitCode = results.some((result) => result.outcome.startsWith('FAILED')) ? 1 : 0;
+const failedStages = results.filter((result) => result.outcome.startsWith('FAILED')).length;
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exitCode = failedStages > 0 ? 1 : 0;
