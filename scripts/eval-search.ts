@@ -10,7 +10,7 @@ import { createReadStream, readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { createGunzip } from 'node:zlib';
-import { parse } from 'yaml';
+import { CORE_SCHEMA, load } from 'js-yaml';
 import { loadCatalog } from '../core/search/categories.ts';
 import { buildCorpus } from '../core/search/corpus.ts';
 import { createSearchEngine, type SearchPage } from '../core/search/engine.ts';
@@ -96,7 +96,8 @@ function percentile(values: number[], p: number): number {
 
 const mean = (xs: number[]) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
 
-const queries = (parse(readFileSync(values.queries ?? '', 'utf8')) as { queries: EvalQuery[] }).queries;
+const queries = (load(readFileSync(values.queries ?? '', 'utf8'), { schema: CORE_SCHEMA }) as { queries: EvalQuery[] })
+  .queries;
 process.stderr.write(`eval-search: reading ${dir}\n`);
 const { releaseId, observations } = await readReleaseCorpus(dir);
 const served = new Map(observations.map((o) => [o.scene_id, o.generation.id ?? '']));

@@ -4,6 +4,7 @@ import { generateDemoRelease } from '../demo/generate.ts';
 import type { Logger } from '../log.ts';
 import { createProgressPrinter, ensureServedRelease } from '../release/ingest.ts';
 import { openStore, type Store, type StoreOptions } from '../store/index.ts';
+import { pruneReleaseFilesAfter } from './prune-release-files.ts';
 import { loadServedRelease, type ServedRelease } from './served-release.ts';
 import { noTimer, type StartupTimer } from './startup-timer.ts';
 
@@ -45,7 +46,11 @@ export interface OpenOptions {
    * index); by default the PGlite data folder, and none on PostgreSQL, so test runs leave no files behind.
    */
   snapshotDir?: string | null;
-  /** Work that may finish after listening (see LoadOptions.background). */
+  /**
+   * Work that may finish after listening (see LoadOptions.background). Given (npm start), the start also deletes the
+   * snapshot and search-index files of releases no longer in the store or withdrawn (prune-release-files.ts), in
+   * snapshotDir, once the served release's snapshot is written.
+   */
   background?: (task: Promise<void>) => void;
 }
 
@@ -66,8 +71,21 @@ export async function openServedRelease(
     );
     if (ingested) log.info({ release_id: ingested.releaseId }, 'demo release ingested');
     const { background } = options;
-    const release = await loadServedRelease(store, { timer, log, snapshotDir, ...(background ? { background } : {}) });
+    const snapshotWrites: Promise<void>[] = [];
+    const keep = (task: Promise<void>) => {
+      snapshotWrites.push(task);
+      background?.(task);
+    };
+    const release = await loadServedRelease(store, {
+      timer,
+      log,
+      snapshotDir,
+      ...(background ? { background: keep } : {}),
+    });
     if (!release) throw new Error('no published or staged release is in the store; run npm run ingest -- <folder>');
+    if (background && snapshotDir) {
+      background(pruneReleaseFilesAfter(snapshotWrites, { dataDir: snapshotDir, store, release, log }));
+    }
     log.info(
       { release_id: release.record.release_id, scenes: release.scenes.light.count, ms: release.loadedInMs },
       'release loaded and indexed',

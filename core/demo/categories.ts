@@ -1,6 +1,6 @@
 /** Reads spec/scenery-categories.yaml: the 168 categories the demo observations must express. */
 import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
+import { CORE_SCHEMA, load } from 'js-yaml';
 
 export const ANALYSIS_SECTIONS = [
   'road_context',
@@ -56,7 +56,10 @@ interface RawCategory {
 }
 
 export function loadCategories(path: URL | string = CATEGORIES_PATH): CategoryCatalog {
-  const raw = parse(readFileSync(path, 'utf8')) as { categories: RawCategory[]; groups: CategoryGroup[] };
+  const raw = load(readFileSync(path, 'utf8'), { schema: CORE_SCHEMA }) as {
+    categories: RawCategory[];
+    groups: CategoryGroup[];
+  };
   const sections = new Set<string>(ANALYSIS_SECTIONS);
   const categories = raw.categories.map((c, index) => ({
     index,

@@ -1,6 +1,6 @@
 /** GET /explore/api/meta: the release, its wards, the API's links and what the search understands. */
 import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
+import { CORE_SCHEMA, load } from 'js-yaml';
 import type { ServedRelease } from '../data/served-release.ts';
 import type { HandlerContext } from '../http/context.ts';
 import { CATEGORIES_FILE, type CategoryCatalog, loadCatalog } from '../search/categories.ts';
@@ -76,7 +76,7 @@ function featuresOf(catalog: CategoryCatalog, version: number) {
 
 function searchFeatures() {
   if (!features) {
-    const { version } = parse(readFileSync(CATEGORIES_FILE, 'utf8')) as { version?: number };
+    const { version } = load(readFileSync(CATEGORIES_FILE, 'utf8'), { schema: CORE_SCHEMA }) as { version?: number };
     features = featuresOf(loadCatalog(), version ?? 1);
   }
   return features;

@@ -1,24 +1,48 @@
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { H3 } from 'h3';
 import { toNodeHandler } from 'h3/node';
-import { type Listener, listen } from 'listhen';
 
-// listhen serves the app. isProd keeps it from moving silently to another port when the asked one is busy.
+export interface Listener {
+  server: Server;
+  // Stops accepting connections, drops idle keep-alive ones and resolves once the requests in flight are answered.
+  close: () => Promise<void>;
+}
+
+export class PortInUseError extends Error {
+  constructor(host: string, port: number) {
+    super(`PORT ${port} is already in use on ${host}; stop what holds it or choose another PORT (0 = any free port)`);
+    this.name = 'PortInUseError';
+  }
+}
+
+// Binds node:http directly rather than through listhen: listhen (get-port-please) probes ports before binding, so
+// PORT=0 became "3000, else 3000-3100" and the chosen port could be taken between the probe and the bind. Here port 0
+// is the kernel's ephemeral port, bound in one step, and a busy explicit port is an error, never another port.
 export async function listenApp(app: H3, host: string, port: number): Promise<{ listener: Listener; url: string }> {
-  const listener = await listen(toNodeHandler(app) as never, {
-    hostname: host,
-    port,
-    isProd: true,
-    // listhen would otherwise exit the process on SIGINT/SIGTERM before scripts/serve.ts closes the store (an
-    // embedded store left open is recovered at the next start) and finishes writing the start-up snapshot.
-    autoClose: false,
-    showURL: false,
-    open: false,
-    clipboard: false,
-    qr: false,
-    public: host !== '127.0.0.1' && host !== 'localhost',
+  const server = createServer(toNodeHandler(app) as never);
+  await new Promise<void>((resolve, reject) => {
+    const fail = (error: NodeJS.ErrnoException) => {
+      server.off('listening', succeed);
+      reject(error.code === 'EADDRINUSE' ? new PortInUseError(host, port) : error);
+    };
+    const succeed = () => {
+      server.off('error', fail);
+      resolve();
+    };
+    server.once('error', fail);
+    server.once('listening', succeed);
+    server.listen({ port, host });
   });
-  const address = listener.server.address() as AddressInfo;
+  const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return { listener, url: `http://${shownHost}:${address.port}` };
+  return { listener: { server, close: () => closeServer(server) }, url: `http://${shownHost}:${address.port}` };
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) return resolve();
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
 }

@@ -1,6 +1,6 @@
 /** The scenery categories and presets as the search sees them (spec/scenery-categories.yaml is the source). */
 import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
+import { CORE_SCHEMA, load } from 'js-yaml';
 
 export interface SearchCategory {
   /** Position in the file; category sets are bitsets over this index. */
@@ -70,5 +70,5 @@ export function createCatalog(document: unknown): CategoryCatalog {
 }
 
 export function loadCatalog(path: URL | string = CATEGORIES_FILE): CategoryCatalog {
-  return createCatalog(parse(readFileSync(path, 'utf8')));
+  return createCatalog(load(readFileSync(path, 'utf8'), { schema: CORE_SCHEMA }));
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { CORE_SCHEMA, load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 
 interface Group {
   id: string;
@@ -53,7 +53,7 @@ const ANALYSIS_FIELDS = [
 const PRESET_IDS = ['green_walk', 'waterside', 'retro', 'arcade', 'steps', 'flowers', 'shrine', 'brick'];
 
 const readSpec = (name: string): string => readFileSync(new URL(`../../spec/${name}`, import.meta.url), 'utf8');
-const file = parse(readSpec('scenery-categories.yaml')) as CategoriesFile;
+const file = load(readSpec('scenery-categories.yaml'), { schema: CORE_SCHEMA }) as CategoriesFile;
 const schema = JSON.parse(readSpec('scenery-categories.schema.json')) as object;
 
 // The search folds width and kana before matching, so two spellings that fold alike are the same search word.

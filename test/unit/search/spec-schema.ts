@@ -2,13 +2,13 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { parse } from 'yaml';
+import { CORE_SCHEMA, load } from 'js-yaml';
 import type { SearchPage } from '../../../core/search/engine.ts';
 
 const KEY = 'https://machimi.invalid/scenery-search-test';
-const document = parse(
-  readFileSync(new URL('../../../spec/scenery-search.openapi.yaml', import.meta.url), 'utf8'),
-) as object;
+const document = load(readFileSync(new URL('../../../spec/scenery-search.openapi.yaml', import.meta.url), 'utf8'), {
+  schema: CORE_SCHEMA,
+}) as object;
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
 addFormats.default(ajv);
 ajv.addSchema(document, KEY);
