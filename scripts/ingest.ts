@@ -39,7 +39,9 @@ async function main(args: string[]): Promise<number> {
     // The server's start then reads one file instead of millions of rows (core/data/light-snapshot.ts).
     try {
       const snapshot = await writeReleaseSnapshot(store, config.dataDir, result.releaseId);
-      console.error(`start-up snapshot written to ${snapshot.path} in ${(snapshot.ms / 1000).toFixed(1)} s`);
+      console.error(
+        `start-up snapshots written to ${snapshot.path} and ${snapshot.cardsPath} in ${(snapshot.ms / 1000).toFixed(1)} s`,
+      );
     } catch (error) {
       console.error(`the start-up snapshot was not written (${(error as Error).message}); the server will write it`);
     }

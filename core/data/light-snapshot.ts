@@ -6,11 +6,15 @@
 //
 // Layout: "MCHLIGHT" (8 bytes), u32 header length (LE), header JSON, then sections each aligned to 8 bytes at offsets
 // (relative to the body start) listed in the header; `crc32` covers the whole body.
-import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { crc32 } from 'node:zlib';
+import { join } from 'node:path';
 import type { SceneLight } from '../store/index.ts';
+import {
+  fingerprintFiles,
+  readSectionFile,
+  type SectionFile,
+  type SectionValue,
+  writeSectionFile,
+} from './section-file.ts';
 import type { ReleaseLight } from './served-release.ts';
 
 const MAGIC = 'MCHLIGHT';
@@ -23,25 +27,12 @@ export interface SnapshotKey {
   ingested_at: string;
 }
 
-type ArrayKind = 'u8' | 'u16' | 'i32' | 'f64';
-const CONSTRUCTORS = { u8: Uint8Array, u16: Uint16Array, i32: Int32Array, f64: Float64Array } as const;
-type Typed = Uint8Array | Uint16Array | Int32Array | Float64Array;
-
-interface Section {
-  name: string;
-  kind: ArrayKind | 'utf8';
-  offset: number;
-  bytes: number;
-}
-
-interface Header extends SnapshotKey {
+interface Fields extends SnapshotKey {
   format: number;
   code: string;
   count: number;
   generationIds: string[];
   wards: string[];
-  sections: Section[];
-  crc32: number;
 }
 
 // Source files whose change may change what the light columns hold: a snapshot written by other code is not trusted.
@@ -51,16 +42,13 @@ const codeFiles = [
   '../store/queries/points.ts',
   '../store/type-parsers.ts',
   './light-snapshot.ts',
+  './section-file.ts',
 ];
 
 let codeFingerprint: Promise<string> | undefined;
 
 function fingerprintCode(): Promise<string> {
-  codeFingerprint ??= (async () => {
-    const hash = createHash('sha256');
-    for (const file of codeFiles) hash.update(await readFile(new URL(file, import.meta.url)));
-    return hash.digest('hex').slice(0, 16);
-  })();
+  codeFingerprint ??= fingerprintFiles(codeFiles.map((file) => new URL(file, import.meta.url)));
   return codeFingerprint;
 }
 
@@ -68,7 +56,7 @@ export function snapshotPath(dataDir: string, releaseId: string): string {
   return join(dataDir, 'snapshots', `${releaseId}.light.bin`);
 }
 
-function sceneSections(scenes: SceneLight, wards: string[]): [string, Typed | string][] {
+function sceneSections(scenes: SceneLight, wards: string[]): [string, SectionValue][] {
   const wardIndex = new Map(wards.map((ward, index) => [ward, index + 1]));
   const wardCodes = Uint16Array.from(scenes.wards, (ward) => (ward === null ? 0 : (wardIndex.get(ward) ?? 0)));
   const years = Int32Array.from(scenes.captureYears, (year) => year ?? NO_YEAR);
@@ -78,7 +66,7 @@ function sceneSections(scenes: SceneLight, wards: string[]): [string, Typed | st
     ['years', years],
     ['quarantined', scenes.quarantined],
     ['wards', wardCodes],
-    ...scenes.statusByGeneration.map((column, g) => [`status${g}`, column] as [string, Typed]),
+    ...scenes.statusByGeneration.map((column, g) => [`status${g}`, column] as [string, SectionValue]),
     ['ids', scenes.ids.join('\n')],
   ];
 }
@@ -87,115 +75,43 @@ function sceneSections(scenes: SceneLight, wards: string[]): [string, Typed | st
 export async function writeLightSnapshot(path: string, key: SnapshotKey, light: ReleaseLight): Promise<void> {
   const { scenes, ...tables } = light;
   const wards = [...new Set(scenes.wards.filter((ward): ward is string => ward !== null))];
-  const parts: Uint8Array[] = [];
-  const sections: Section[] = [];
-  let offset = 0;
-  for (const [name, value] of [...sceneSections(scenes, wards), ['tables', JSON.stringify(tables)] as const]) {
-    const bytes =
-      typeof value === 'string'
-        ? Buffer.from(value, 'utf8')
-        : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
-    const kind = typeof value === 'string' ? 'utf8' : kindOf(value);
-    sections.push({ name, kind, offset, bytes: bytes.byteLength });
-    parts.push(bytes);
-    const padding = (8 - (bytes.byteLength % 8)) % 8;
-    if (padding) parts.push(new Uint8Array(padding));
-    offset += bytes.byteLength + padding;
-  }
-  const body = Buffer.concat(parts, offset);
-  const header: Header = {
+  const fields: Fields = {
     format: FORMAT,
     code: await fingerprintCode(),
     ...key,
     count: scenes.count,
     generationIds: scenes.generationIds,
     wards,
-    sections,
-    crc32: crc32(body),
   };
-  const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
-  const prefix = Buffer.alloc(12);
-  prefix.write(MAGIC, 0, 'latin1');
-  prefix.writeUInt32LE(headerBytes.byteLength, 8);
-  await mkdir(dirname(path), { recursive: true });
-  const temporary = `${path}.${process.pid}.tmp`;
-  try {
-    await writeFile(temporary, Buffer.concat([prefix, headerBytes, body]));
-    await rename(temporary, path);
-  } finally {
-    await rm(temporary, { force: true });
-  }
-}
-
-function kindOf(value: Typed): ArrayKind {
-  if (value instanceof Float64Array) return 'f64';
-  if (value instanceof Int32Array) return 'i32';
-  if (value instanceof Uint16Array) return 'u16';
-  return 'u8';
+  await writeSectionFile(path, MAGIC, { ...fields }, [
+    ...sceneSections(scenes, wards),
+    ['tables', JSON.stringify(tables)],
+  ]);
 }
 
 export type SnapshotRead = { light: ReleaseLight; reason?: never } | { light: null; reason: string };
-
-function parseHeader(file: Buffer): { header: Header; body: Buffer } | string {
-  if (file.byteLength < 12 || file.toString('latin1', 0, 8) !== MAGIC) return 'not a light snapshot';
-  const headerLength = file.readUInt32LE(8);
-  if (12 + headerLength > file.byteLength) return 'truncated';
-  let header: Header;
-  try {
-    header = JSON.parse(file.toString('utf8', 12, 12 + headerLength)) as Header;
-  } catch {
-    return 'unreadable header';
-  }
-  return { header, body: file.subarray(12 + headerLength) };
-}
 
 /**
  * The snapshot at `path` when it matches `key` and the current code, else null with the reason (absent, stale,
  * corrupt …) so the caller can say why it reads the store instead.
  */
 export async function readLightSnapshot(path: string, key: SnapshotKey): Promise<SnapshotRead> {
-  let file: Buffer;
-  try {
-    file = await readFile(path);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return { light: null, reason: code === 'ENOENT' ? 'absent' : `unreadable (${code ?? String(error)})` };
-  }
-  const parsed = parseHeader(file);
-  if (typeof parsed === 'string') return { light: null, reason: parsed };
-  const { header, body } = parsed;
+  const read = await readSectionFile<Fields>(path, MAGIC);
+  if (!read.file)
+    return { light: null, reason: read.reason === `not a ${MAGIC}` ? 'not a light snapshot' : read.reason };
+  const { header } = read.file;
   if (header.format !== FORMAT) return { light: null, reason: `format ${header.format}, expected ${FORMAT}` };
   if (header.code !== (await fingerprintCode())) return { light: null, reason: 'written by other code' };
   if (header.release_id !== key.release_id || header.ingested_at !== key.ingested_at) {
     return { light: null, reason: `stale (release ${header.release_id} ingested at ${header.ingested_at})` };
   }
-  const lastSection = header.sections.at(-1);
-  if (!lastSection || lastSection.offset + lastSection.bytes > body.byteLength || crc32(body) !== header.crc32) {
-    return { light: null, reason: 'checksum mismatch' };
-  }
-  return { light: decode(header, body) };
+  return { light: decode(read.file) };
 }
 
-function decode(header: Header, body: Buffer): ReleaseLight {
-  const sections = new Map(header.sections.map((section) => [section.name, section]));
-  const section = (name: string) => {
-    const found = sections.get(name);
-    if (!found) throw new Error(`light snapshot: section ${name} is missing`);
-    return found;
-  };
-  // Copies (slice), so the file's buffer is freed once decoded.
-  const typed = <K extends ArrayKind>(name: string, kind: K): InstanceType<(typeof CONSTRUCTORS)[K]> => {
-    const { offset, bytes } = section(name);
-    const Constructor = CONSTRUCTORS[kind];
-    const start = body.byteOffset + offset;
-    return new Constructor((body.buffer as ArrayBuffer).slice(start, start + bytes)) as InstanceType<
-      (typeof CONSTRUCTORS)[K]
-    >;
-  };
-  const text = (name: string) => {
-    const { offset, bytes } = section(name);
-    return body.toString('utf8', offset, offset + bytes);
-  };
+function decode(file: SectionFile<Fields>): ReleaseLight {
+  const { header } = file;
+  const typed = file.typed.bind(file);
+  const text = file.text.bind(file);
   const count = header.count;
   const ids = count === 0 ? [] : text('ids').split('\n');
   const years = typed('years', 'i32');

@@ -20,10 +20,12 @@ import {
   loadSceneLight,
   loadStreetLight,
   type ReleaseRecord,
+  type SceneCardColumns,
   type SceneLight,
   type Store,
   type StreetLight,
 } from '../store/index.ts';
+import { loadReleaseCards, writeReleaseCardsSnapshot } from './cards-loader.ts';
 import { readLightSnapshot, snapshotPath, writeLightSnapshot } from './light-snapshot.ts';
 import { noTimer, type StartupTimer } from './startup-timer.ts';
 
@@ -37,6 +39,8 @@ export interface SceneLayer {
   rowOf: Int32Array;
   /** Light row of a scene id (an IdTable: a Map of a million ids costs ~2 s and ~50 MB more at start). */
   rowById: { get(id: string): number | undefined };
+  /** Everything a nearby result shows, in memory; null until loaded after start (scene-cards-loader.ts). */
+  cards: SceneCardColumns | null;
 }
 
 export interface ServedRelease {
@@ -71,7 +75,7 @@ function buildSceneLayer(light: SceneLight): SceneLayer {
     kept++;
   }
   const index = buildSceneIndex({ lats, lons, captureYears, ids });
-  return { light, index, rowOf, rowById: new IdTable(light.ids) };
+  return { light, index, rowOf, rowById: new IdTable(light.ids), cards: null };
 }
 
 function pointIndexOf(rows: readonly { lat: number; lon: number }[]): PointIndex {
@@ -185,14 +189,16 @@ export async function writeReleaseSnapshot(
   store: Store,
   dataDir: string,
   releaseId: string,
-): Promise<{ path: string; ms: number }> {
+): Promise<{ path: string; cardsPath: string; ms: number }> {
   const started = performance.now();
   const record = await getRelease(store, releaseId);
   if (!record) throw new Error(`release ${releaseId} is not in the store`);
   const path = snapshotPath(dataDir, releaseId);
   const light = await readReleaseLight(store, releaseId);
-  await writeLightSnapshot(path, { release_id: releaseId, ingested_at: record.ingested_at }, light);
-  return { path, ms: Math.round(performance.now() - started) };
+  const key = { release_id: releaseId, ingested_at: record.ingested_at };
+  await writeLightSnapshot(path, key, light);
+  const cardsPath = await writeReleaseCardsSnapshot(store, dataDir, key, light.scenes);
+  return { path, cardsPath, ms: Math.round(performance.now() - started) };
 }
 
 export async function loadServedRelease(store: Store, options: LoadOptions = {}): Promise<ServedRelease | null> {
@@ -201,5 +207,12 @@ export async function loadServedRelease(store: Store, options: LoadOptions = {})
   const record = await getServedRelease(store);
   if (!record) return null;
   const light = await readLight(store, record, options);
-  return timer.time('build_indexes', () => buildServedRelease(record, store, light, started));
+  const release = await timer.time('build_indexes', () => buildServedRelease(record, store, light, started));
+  // The card columns are not needed to answer, only to answer nearby fast: npm start loads them after listening.
+  const cards = loadReleaseCards(release, { snapshotDir: options.snapshotDir ?? null, log: options.log, timer }).catch(
+    (error: unknown) => options.log?.warn({ err: error }, 'card columns not loaded: nearby keeps reading the store'),
+  );
+  if (options.background) options.background(cards);
+  else await cards;
+  return release;
 }

@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { ServedRelease } from '../data/served-release.ts';
+import { attachedJsonOf } from '../json/attached.ts';
+import { ByteWriter } from '../json/byte-writer.ts';
 import type { HandlerContext } from './context.ts';
 
 // The common fields of every successful place-lookup response. A handler may set `quality_policy`, `note` and
@@ -76,4 +79,36 @@ export function printEnvelope(
     `,"data_as_of":${head.dataAsOf},"quality_policy":${policy},"license":${head.license},"note":${JSON.stringify(typeof note === 'string' ? note : '')}` +
     `,"warnings":${JSON.stringify(allWarnings)}${tail}`
   );
+}
+
+// printEnvelope as UTF-8 bytes, with values whose JSON a handler attached (json/attached.ts) copied in as they are:
+// each stands in the printed text as a placeholder string no data can hold (a per-process random token), and the
+// text is cut there. Bodies without attached values take printEnvelope's way.
+const placeholderToken = `\u0000attached-json-${randomUUID()}-`;
+
+export function printEnvelopeBytes(
+  body: Record<string, unknown>,
+  ctx: HandlerContext,
+): string | Uint8Array<ArrayBuffer> {
+  const attachedValues: Uint8Array[] = [];
+  let withPlaceholders: Record<string, unknown> | undefined;
+  for (const key of Object.keys(body)) {
+    const json = attachedJsonOf(body[key]);
+    if (!json) continue;
+    withPlaceholders ??= { ...body };
+    withPlaceholders[key] = `${placeholderToken}${attachedValues.length}`;
+    attachedValues.push(json);
+  }
+  if (!withPlaceholders) return printEnvelope(body, ctx);
+  const text = printEnvelope(withPlaceholders, ctx);
+  const out = new ByteWriter(text.length + attachedValues.reduce((sum, json) => sum + json.byteLength, 0));
+  let at = 0;
+  attachedValues.forEach((json, index) => {
+    const placeholder = JSON.stringify(`${placeholderToken}${index}`);
+    const found = text.indexOf(placeholder, at);
+    if (found === -1) throw new Error('printEnvelopeBytes: a placeholder is missing from the printed text');
+    out.text(text.slice(at, found)).bytes(json);
+    at = found + placeholder.length;
+  });
+  return out.text(text.slice(at)).finish();
 }

@@ -57,7 +57,7 @@ async function readJsonBody(face: FaceRuntime, match: RouteMatch, request: Reque
 interface Outcome {
   operationId: string;
   cacheControl: string | undefined;
-  reply: { status: number; body: unknown } | { status: number; text: string };
+  reply: { status: number; body: unknown } | { status: number; text: string | Uint8Array<ArrayBuffer> };
 }
 
 async function runOperation(

@@ -2,7 +2,7 @@ import fastJson from 'fast-json-stringify';
 import type { SerialiserMode } from '../config.ts';
 import type { SpecDocument } from '../spec.ts';
 import type { HandlerContext } from './context.ts';
-import { printEnvelope, wrapInEnvelope } from './envelope.ts';
+import { printEnvelope, printEnvelopeBytes, wrapInEnvelope } from './envelope.ts';
 
 // How a successful place-lookup body becomes JSON text. Three ways, chosen by MACHIMI_SERIALISER (for side-by-side
 // benches; the default is the one measured fastest in scripts/bench/serialise.ts):
@@ -129,11 +129,16 @@ export function compileSerialisers(
   return { byOperation, refused };
 }
 
-// Prints the 200 body of a place-lookup operation: the handler's result inside the common envelope.
-export type PrintOk = (operationId: string, result: Record<string, unknown>, ctx: HandlerContext) => string;
+// Prints the 200 body of a place-lookup operation: the handler's result inside the common envelope, as JSON text or
+// (spliced, when the handler attached printed parts) already as UTF-8.
+export type PrintOk = (
+  operationId: string,
+  result: Record<string, unknown>,
+  ctx: HandlerContext,
+) => string | Uint8Array<ArrayBuffer>;
 
 export function createOkPrinter(spec: SpecDocument, mode: SerialiserMode): PrintOk {
-  if (mode === 'spliced') return (_operationId, result, ctx) => printEnvelope(result, ctx);
+  if (mode === 'spliced') return (_operationId, result, ctx) => printEnvelopeBytes(result, ctx);
   if (mode === 'json') return (_operationId, result, ctx) => JSON.stringify(wrapInEnvelope(result, ctx));
   const { byOperation } = compileSerialisers(spec, 'rest');
   return (operationId, result, ctx) => printEnvelope(result, ctx, byOperation.get(operationId));

@@ -1,14 +1,14 @@
 import type { QualityPolicy } from '../data/quality.ts';
-import type { ServedRelease } from '../data/served-release.ts';
 import type { HandlerContext } from '../http/context.ts';
 import { reportIgnoredLegacy, resolveRadius } from './legacy.ts';
-import { cardSourceOf } from './scenes-cards.ts';
 import { checkYearRange, type PolicyQuery, resolvePolicy } from './scenes-filters.ts';
-import { imagePageOf, type SceneItem, toSceneItem, versionsOf } from './scenes-items.ts';
+import type { SceneItem } from './scenes-items.ts';
 import { nearbyNote } from './scenes-notes.ts';
+import { pageSourcesOf, readPage } from './scenes-page.ts';
 import { anySceneWithin, selectNearbyScenes } from './scenes-select.ts';
 
-// GET /v1/scenes/nearby: select from memory, then read the page's text in one store read (or from the card cache).
+// GET /v1/scenes/nearby: select from memory, then the page's items (scenes-page.ts: kept printed, else from the card
+// columns in memory, else one store read).
 
 export interface ScenesNearbyQuery extends PolicyQuery {
   lat: string;
@@ -37,17 +37,6 @@ export interface ScenesNearbyBody {
 
 export const scenesNearbyDefaults = { radiusM: 150, limit: 10 } as const;
 
-const versionMaps = new WeakMap<ServedRelease, Map<string, number>>();
-
-function versionMapOf(release: ServedRelease): Map<string, number> {
-  let versions = versionMaps.get(release);
-  if (!versions) {
-    versions = versionsOf(release.generations);
-    versionMaps.set(release, versions);
-  }
-  return versions;
-}
-
 export async function findScenesNearby(query: ScenesNearbyQuery, ctx: HandlerContext): Promise<ScenesNearbyBody> {
   const release = ctx.data;
   const { light } = release.scenes;
@@ -59,23 +48,12 @@ export async function findScenesNearby(query: ScenesNearbyQuery, ctx: HandlerCon
   const limit = query.limit ?? scenesNearbyDefaults.limit;
 
   const selection = selectNearbyScenes(release.scenes, chooser.pick, circle, limit, years);
-  const picks = selection.scenes.map((scene) => ({
-    sceneId: light.ids[scene.row] as string,
-    generationId: light.generationIds[scene.generation] as string,
-  }));
-  const cards = await cardSourceOf(release).read(picks);
-  const versions = versionMapOf(release);
-  const template = release.manifest.image_page_template;
-  const results: SceneItem[] = [];
-  selection.scenes.forEach((scene, i) => {
-    const card = cards[i];
-    if (!card || card.generation_id === null || card.summary === null) return;
-    const version = versions.get(card.generation_id) ?? 1;
-    results.push(toSceneItem(card, scene.distanceM, version, imagePageOf(template, card.id)));
-  });
-
+  const results = await readPage(pageSourcesOf(release), selection.scenes);
   const unreadable = selection.scenes.length - results.length;
-  if (unreadable > 0) ctx.log.warn({ unreadable, picks }, 'nearby: selected scenes without a readable verbalization');
+  if (unreadable > 0) {
+    const ids = selection.scenes.map((scene) => light.ids[scene.row]);
+    ctx.log.warn({ unreadable, ids }, 'nearby: selected scenes without a readable verbalization');
+  }
   const anyWithin = results.length === 0 && anySceneWithin(release.scenes, circle);
   return {
     quality_policy: chooser.policy,

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { specFiles } from '../../core/http/assemble.ts';
 import type { HandlerContext, HandlerMap } from '../../core/http/context.ts';
-import { printEnvelope, wrapInEnvelope } from '../../core/http/envelope.ts';
+import { printEnvelope, printEnvelopeBytes, wrapInEnvelope } from '../../core/http/envelope.ts';
 import { compileSerialisers } from '../../core/http/serialise.ts';
+import { attachedJsonOf } from '../../core/json/attached.ts';
 import { loadSpec } from '../../core/spec.ts';
 import { loadHandlers } from '../../handlers/load.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -128,6 +129,7 @@ describe('serialisers on real handler results', () => {
       .map((operation) => operation.operationId);
     expect(new Set(captured.map((entry) => entry.operationId))).toEqual(new Set(expectedTargets));
 
+    let attachedSeen = 0;
     const whole = compileSerialisers(spec, 'whole', true).byOperation;
     const rest = compileSerialisers(spec, 'rest', true).byOperation;
     for (const { operationId, path, result, ctx } of captured) {
@@ -135,11 +137,19 @@ describe('serialisers on real handler results', () => {
       const reference = JSON.stringify(envelope);
       const meaning = JSON.parse(reference);
       expect(printEnvelope(result, ctx), path).toBe(reference);
+      // The bytes served: with a nearby page's items attached already printed (from the card columns), still the same.
+      const bytes = printEnvelopeBytes(result, ctx);
+      if (operationId === 'list_scenes_nearby' && (result.results as unknown[]).length > 0) {
+        expect(attachedJsonOf(result.results), path).toBeDefined();
+        attachedSeen++;
+      }
+      expect(typeof bytes === 'string' ? bytes : Buffer.from(bytes).toString('utf8'), path).toBe(reference);
       const printWhole = whole.get(operationId);
       const printRest = rest.get(operationId);
       if (!printWhole || !printRest) throw new Error(`${operationId}: no compiled serialiser`);
       expect(JSON.parse(printWhole(envelope)), path).toEqual(meaning);
       expect(JSON.parse(printEnvelope(result, ctx, printRest)), path).toEqual(meaning);
     }
+    expect(attachedSeen).toBeGreaterThan(0);
   });
 });

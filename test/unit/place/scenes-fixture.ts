@@ -47,6 +47,7 @@ export function makeLayer(scenes: FixtureScene[]): SceneLayer {
     index,
     rowOf: Int32Array.from(kept),
     rowById: new Map(light.ids.map((id, row) => [id, row])),
+    cards: null,
   };
 }
 

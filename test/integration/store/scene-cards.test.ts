@@ -1,0 +1,94 @@
+// The card columns (store/queries/scene-cards.ts) must give every nearby item exactly as the store path makes it from a
+// card, on every driver, for every scene and generation; their snapshot must read back equal, and a later load reads
+// it instead of the store.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ServedRelease } from '../../../core/data/served-release.ts';
+import { loadServedRelease } from '../../../core/data/served-release.ts';
+import { createStartupTimer } from '../../../core/data/startup-timer.ts';
+import { itemFromColumns } from '../../../core/place/scenes-columns.ts';
+import { imagePageOf, toSceneItem, versionsOf } from '../../../core/place/scenes-items.ts';
+import { ingestRelease } from '../../../core/release/ingest.ts';
+import { getSceneCards } from '../../../core/store/index.ts';
+import { testRelease } from '../../helpers/server.ts';
+import { writeRelease } from './fixture.ts';
+import { storeVariants } from './variants.ts';
+
+/** Compares, for every scene and generation, the item from the columns with the item from the store's card. */
+async function compareWithStore(release: ServedRelease): Promise<{ compared: number; unreadable: number }> {
+  const { light, cards } = release.scenes;
+  if (!cards) throw new Error('card columns are not loaded');
+  const versions = versionsOf(release.generations);
+  const template = release.manifest.image_page_template;
+  const context = { layer: release.scenes, cards, versions, imagePageTemplate: template };
+  let compared = 0;
+  let unreadable = 0;
+  for (let g = 0; g < light.generationIds.length; g++) {
+    const generationId = light.generationIds[g] as string;
+    const rows = [...light.ids.keys()].filter((row) => (light.statusByGeneration[g] as Uint8Array)[row] !== 0);
+    for (let from = 0; from < rows.length; from += 500) {
+      const batch = rows.slice(from, from + 500);
+      const picks = batch.map((row) => ({ sceneId: light.ids[row] as string, generationId }));
+      const storeCards = await getSceneCards(release.store, release.record.release_id, picks);
+      batch.forEach((row, index) => {
+        const card = storeCards[index];
+        expect(card?.id).toBe(light.ids[row]);
+        const fromColumns = itemFromColumns(context, row, g);
+        if (!card || card.generation_id === null || card.summary === null) {
+          expect(fromColumns).toBeNull();
+          unreadable++;
+          return;
+        }
+        const fromStore = toSceneItem(card, 0, versions.get(generationId) ?? 1, imagePageOf(template, card.id));
+        expect(fromColumns).toEqual(fromStore);
+        expect(JSON.stringify(fromColumns)).toBe(JSON.stringify(fromStore));
+        compared++;
+      });
+    }
+  }
+  return { compared, unreadable };
+}
+
+describe('card columns of the demo release', () => {
+  it('give every scene and generation the item the store gives', async () => {
+    const { release } = await testRelease();
+    const { compared } = await compareWithStore(release);
+    expect(compared).toBeGreaterThan(release.scenes.light.count);
+  });
+});
+
+for (const variant of storeVariants()) {
+  describe(`card columns on ${variant.name}`, () => {
+    const dirs: string[] = [];
+    afterAll(async () => {
+      await variant.cleanup();
+      await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+    });
+
+    it('are read from the store, written to their snapshot, read back equal from it', async () => {
+      const { store } = await variant.openFresh();
+      const snapshotDir = await mkdtemp(join(tmpdir(), 'machimi-cards-it-'));
+      const release = await writeRelease({ releaseId: 'cards-r1' });
+      dirs.push(snapshotDir, release.dir);
+      try {
+        await ingestRelease(store, release.dir);
+        const first = createStartupTimer(null);
+        const fromStore = await loadServedRelease(store, { timer: first, snapshotDir });
+        expect(Object.keys(first.summary().phases)).toEqual(
+          expect.arrayContaining(['read_cards_snapshot', 'read_cards']),
+        );
+        const second = createStartupTimer(null);
+        const fromSnapshot = await loadServedRelease(store, { timer: second, snapshotDir });
+        expect(Object.keys(second.summary().phases)).toContain('read_cards_snapshot');
+        expect(Object.keys(second.summary().phases)).not.toContain('read_cards');
+        expect(fromSnapshot?.scenes.cards).toEqual(fromStore?.scenes.cards);
+        if (!fromSnapshot) throw new Error('no release served');
+        expect((await compareWithStore(fromSnapshot)).compared).toBeGreaterThan(0);
+      } finally {
+        await store.close();
+      }
+    });
+  });
+}
