@@ -1,7 +1,8 @@
 // The card columns of a release (store/queries/scene-cards.ts) kept in DATA_DIR beside the light snapshot, so a start
 // reads one file (~0.3 GB at 1 M scenes, under a second) instead of every verbalization's summary from the store.
 // Only a cache, keyed and checked like the light snapshot (light-snapshot.ts): release id, ingest time, the code that
-// reads the columns, a checksum; anything else is ignored and the store is read.
+// reads the columns, a checksum; anything else is ignored and the store is read. The columns are views of the file's
+// bytes as read (no copy: every section is kept).
 import { join } from 'node:path';
 import type { InternedColumn, SceneCardColumns, VerbalizationCardColumns } from '../store/index.ts';
 import type { SnapshotKey } from './light-snapshot.ts';
@@ -92,7 +93,7 @@ function decode(file: SectionFile<Fields>): SceneCardColumns {
   const { header } = file;
   const column = (name: string): InternedColumn => ({
     labels: header.labels[name] ?? [null],
-    codes: file.typed(name, 'u16'),
+    codes: file.view(name, 'u16'),
   });
   const byGeneration: VerbalizationCardColumns[] = [];
   for (let g = 0; g < header.generations; g++) {
@@ -101,10 +102,10 @@ function decode(file: SectionFile<Fields>): SceneCardColumns {
       promptVersion: column(`promptVersion${g}`),
       analysisStatus: column(`analysisStatus${g}`),
       summary: {
-        bytes: file.typed(`summaryBytes${g}`, 'u8'),
-        starts: file.typed(`summaryStarts${g}`, 'f64'),
-        lengths: file.typed(`summaryLengths${g}`, 'u32'),
-        plain: file.typed(`summaryPlain${g}`, 'u8'),
+        bytes: file.view(`summaryBytes${g}`, 'u8'),
+        starts: file.view(`summaryStarts${g}`, 'f64'),
+        lengths: file.view(`summaryLengths${g}`, 'u32'),
+        plain: file.view(`summaryPlain${g}`, 'u8'),
       },
     });
   }
@@ -112,8 +113,8 @@ function decode(file: SectionFile<Fields>): SceneCardColumns {
     count: header.count,
     positionSource: column('positionSource'),
     viewClass: column('viewClass'),
-    travelBearing: file.typed('travelBearing', 'f64'),
-    isPano: file.typed('isPano', 'i8'),
+    travelBearing: file.view('travelBearing', 'f64'),
+    isPano: file.view('isPano', 'i8'),
     byGeneration,
   };
 }

@@ -81,7 +81,11 @@ export async function writeSectionFile(
   let checksum = 0;
   for (const part of parts) checksum = crc32(part, checksum);
   const header: ContainerHeader = { ...fields, sections, crc32: checksum };
-  const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
+  // Padded with spaces (still JSON) so that the body starts 8-byte aligned in the file: a reader can then view the
+  // sections in place (`view`) instead of copying them.
+  const headerJson = Buffer.from(JSON.stringify(header), 'utf8');
+  const headerBytes = Buffer.alloc(headerJson.byteLength + ((8 - ((12 + headerJson.byteLength) % 8)) % 8), 0x20);
+  headerJson.copy(headerBytes);
   const prefix = Buffer.alloc(12);
   prefix.write(magic, 0, 'latin1');
   prefix.writeUInt32LE(headerBytes.byteLength, 8);
@@ -129,6 +133,22 @@ export class SectionFile<Fields> {
     const { offset, bytes } = this.#section(name);
     const start = this.#body.byteOffset + offset;
     return new CONSTRUCTORS[kind]((this.#body.buffer as ArrayBuffer).slice(start, start + bytes)) as TypedOf<K>;
+  }
+
+  /**
+   * The section in place, without a copy: it keeps the whole file in memory, so only for a reader that keeps every
+   * section. A file whose body is not 8-byte aligned (or a section not aligned to its element size) gets a copy.
+   */
+  view<K extends ArrayKind>(name: string, kind: K): TypedOf<K> {
+    const { offset, bytes } = this.#section(name);
+    const Constructor = CONSTRUCTORS[kind];
+    const start = this.#body.byteOffset + offset;
+    if (start % Constructor.BYTES_PER_ELEMENT !== 0) return this.typed(name, kind);
+    return new Constructor(
+      this.#body.buffer as ArrayBuffer,
+      start,
+      bytes / Constructor.BYTES_PER_ELEMENT,
+    ) as TypedOf<K>;
   }
 
   text(name: string): string {

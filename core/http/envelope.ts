@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ServedRelease } from '../data/served-release.ts';
 import { attachedJsonOf } from '../json/attached.ts';
-import { ByteWriter } from '../json/byte-writer.ts';
+import { encodeJsonText } from '../json/utf8.ts';
 import type { HandlerContext } from './context.ts';
 
 // The common fields of every successful place-lookup response. A handler may set `quality_policy`, `note` and
@@ -90,25 +90,27 @@ export function printEnvelopeBytes(
   body: Record<string, unknown>,
   ctx: HandlerContext,
 ): string | Uint8Array<ArrayBuffer> {
-  const attachedValues: Uint8Array[] = [];
+  const attachedValues: (readonly Uint8Array[])[] = [];
   let withPlaceholders: Record<string, unknown> | undefined;
   for (const key of Object.keys(body)) {
-    const json = attachedJsonOf(body[key]);
-    if (!json) continue;
+    const pieces = attachedJsonOf(body[key]);
+    if (!pieces) continue;
     withPlaceholders ??= { ...body };
     withPlaceholders[key] = `${placeholderToken}${attachedValues.length}`;
-    attachedValues.push(json);
+    attachedValues.push(pieces);
   }
   if (!withPlaceholders) return printEnvelope(body, ctx);
   const text = printEnvelope(withPlaceholders, ctx);
-  const out = new ByteWriter(text.length + attachedValues.reduce((sum, json) => sum + json.byteLength, 0));
+  const parts: Uint8Array[] = [];
   let at = 0;
-  attachedValues.forEach((json, index) => {
+  attachedValues.forEach((pieces, index) => {
     const placeholder = JSON.stringify(`${placeholderToken}${index}`);
     const found = text.indexOf(placeholder, at);
     if (found === -1) throw new Error('printEnvelopeBytes: a placeholder is missing from the printed text');
-    out.text(text.slice(at, found)).bytes(json);
+    parts.push(encodeJsonText(text.slice(at, found)), ...pieces);
     at = found + placeholder.length;
   });
-  return out.text(text.slice(at)).finish();
+  parts.push(encodeJsonText(text.slice(at)));
+  // One allocation for the body, the pieces copied in once.
+  return Buffer.concat(parts) as Uint8Array<ArrayBuffer>;
 }

@@ -1,6 +1,5 @@
 import type { ServedRelease } from '../data/served-release.ts';
 import { attachJson } from '../json/attached.ts';
-import { ByteWriter } from '../json/byte-writer.ts';
 import { getSceneCards, type SceneCard, type ScenePick } from '../store/index.ts';
 import { itemFromColumns } from './scenes-columns.ts';
 import { imagePageOf, type SceneItem, toSceneItem, versionsOf } from './scenes-items.ts';
@@ -58,11 +57,20 @@ async function printedItemsOf(sources: PageSources, scenes: readonly SelectedSce
   return printed;
 }
 
-/** The page's readable items with the JSON array of them attached. */
+// The ASCII digits of small distances, made once (a page of 50 would otherwise make 50 tiny buffers).
+const digits: Uint8Array[] = [];
+const digitsOf = (value: number) =>
+  value < 100_000 ? (digits[value] ??= Buffer.from(`${value}`, 'latin1')) : Buffer.from(`${value}`, 'latin1');
+const open = Buffer.from('[');
+const comma = Buffer.from(',');
+const close = Buffer.from(']');
+const empty = Buffer.from('[]');
+
+/** The page's readable items with their JSON attached as pieces: each item's kept bytes around its distance. */
 export async function readPage(sources: PageSources, scenes: readonly SelectedScene[]): Promise<SceneItem[]> {
   const printed = await printedItemsOf(sources, scenes);
   const items: SceneItem[] = [];
-  const out = new ByteWriter(2 + printed.reduce((sum, entry) => sum + (entry ? entry.bytes.byteLength + 12 : 0), 0));
+  const pieces: Uint8Array[] = [];
   scenes.forEach((scene, index) => {
     const entry = printed[index];
     if (!entry) return;
@@ -70,15 +78,10 @@ export async function readPage(sources: PageSources, scenes: readonly SelectedSc
     const item = { ...entry.item };
     item.distance_m = distance;
     items.push(item);
-    out.ascii(items.length === 1 ? '[' : ',');
-    // The printed 0 (one byte, right after the head) is replaced by the distance.
-    out
-      .bytes(entry.bytes, 0, entry.headEnd)
-      .ascii(`${distance}`)
-      .bytes(entry.bytes, entry.headEnd + 1);
+    pieces.push(items.length === 1 ? open : comma, entry.head, digitsOf(distance), entry.tail);
   });
-  out.ascii(items.length === 0 ? '[]' : ']');
-  return attachJson(items, out.finish());
+  pieces.push(items.length === 0 ? empty : close);
+  return attachJson(items, pieces);
 }
 
 const sourcesByRelease = new WeakMap<ServedRelease, PageSources>();

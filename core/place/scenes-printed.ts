@@ -13,9 +13,10 @@ import type { SceneItem } from './scenes-items.ts';
 export interface PrintedItem {
   /** The item with distance_m 0 (the key stays in its place when copies set it). */
   item: SceneItem;
-  /** Its JSON in UTF-8 with the distance 0: `{"id":"…","distance_m":` is bytes[0, headEnd), `,"lat":…}` the rest. */
-  bytes: Uint8Array;
-  headEnd: number;
+  /** Its JSON in UTF-8 around the distance: `{"id":"…","distance_m":` … */
+  head: Uint8Array;
+  /** … `,"lat":…}`. */
+  tail: Uint8Array;
 }
 
 const distanceKey = Buffer.from(',"distance_m":0,', 'latin1');
@@ -44,11 +45,8 @@ export function printItems(items: readonly SceneItem[]): PrintedItem[] {
     if (end <= start || cut === -1 || cut > end) {
       throw new Error('printItems: an item does not open with its id followed by distance_m');
     }
-    printed.push({
-      item,
-      bytes: plain.subarray(start, end),
-      headEnd: cut + distanceKey.length - 2 - start,
-    });
+    const headEnd = cut + distanceKey.length - 2;
+    printed.push({ item, head: plain.subarray(start, headEnd), tail: plain.subarray(headEnd + 1, end) });
     start = end + 1; // past the comma
   });
   return printed;
@@ -80,7 +78,7 @@ export class PrintedItemCache {
       this.#young = new Map();
       this.#youngBytes = 0;
     }
-    if (!this.#young.has(key)) this.#youngBytes += printed.bytes.byteLength + overheadBytes;
+    if (!this.#young.has(key)) this.#youngBytes += printed.head.byteLength + printed.tail.byteLength + overheadBytes;
     this.#young.set(key, printed);
   }
 

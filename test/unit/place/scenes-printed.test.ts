@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { attachedJsonOf } from '../../../core/json/attached.ts';
+import { attachedJsonOf, joinPieces } from '../../../core/json/attached.ts';
 import type { SceneItem } from '../../../core/place/scenes-items.ts';
 import { type PageSources, readPage } from '../../../core/place/scenes-page.ts';
 import { PrintedItemCache, printItems } from '../../../core/place/scenes-printed.ts';
@@ -53,11 +53,7 @@ describe('printItems', () => {
         const printed = printItems(items);
         expect(printed).toHaveLength(items.length);
         printed.forEach((entry, index) => {
-          const bytes = Buffer.concat([
-            entry.bytes.subarray(0, entry.headEnd),
-            Buffer.from(String(distance)),
-            entry.bytes.subarray(entry.headEnd + 1),
-          ]);
+          const bytes = Buffer.concat([entry.head, Buffer.from(String(distance)), entry.tail]);
           expect(bytes.equals(utf8({ ...items[index], distance_m: distance }))).toBe(true);
           expect(entry.item).toEqual({ ...items[index], distance_m: 0 });
         });
@@ -68,7 +64,7 @@ describe('printItems', () => {
 });
 
 describe('PrintedItemCache', () => {
-  const entry = (bytes: number) => ({ item: {} as SceneItem, bytes: new Uint8Array(bytes), headEnd: 0 });
+  const entry = (bytes: number) => ({ item: {} as SceneItem, head: new Uint8Array(bytes), tail: new Uint8Array(0) });
 
   it('keeps recently used entries and drops the oldest generation when over budget', () => {
     const cache = new PrintedItemCache(2 * (400 + 600) * 2); // two entries per generation
@@ -139,9 +135,9 @@ describe('readPage', () => {
       ['100000000000003'],
     ]);
     for (const page of [first, second]) {
-      expect(Buffer.from(attachedJsonOf(page) as Uint8Array).equals(utf8(page))).toBe(true);
+      expect(joinPieces(attachedJsonOf(page) ?? []).equals(utf8(page))).toBe(true);
     }
-    expect(Buffer.from(attachedJsonOf(await readPage(sources, [])) as Uint8Array).toString()).toBe('[]');
+    expect(joinPieces(attachedJsonOf(await readPage(sources, [])) ?? []).toString()).toBe('[]');
   });
 
   it('leaves out scenes whose verbalization cannot be read, and does not remember them', async () => {
