@@ -2,7 +2,7 @@ import type { ServedRelease } from '../data/served-release.ts';
 import { attachJson } from '../json/attached.ts';
 import { getSceneCards, type SceneCard, type ScenePick } from '../store/index.ts';
 import { itemFromColumns } from './scenes-columns.ts';
-import { imagePageOf, type SceneItem, toSceneItem, versionsOf } from './scenes-items.ts';
+import { imagePageOf, makeImagePage, type SceneItem, toSceneItem, versionsOf } from './scenes-items.ts';
 import { type PrintedItem, PrintedItemCache, printItems } from './scenes-printed.ts';
 import type { SelectedScene } from './scenes-select.ts';
 
@@ -94,12 +94,13 @@ export function pageSourcesOf(release: ServedRelease): PageSources {
     const generationCount = light.generationIds.length;
     const versions = versionsOf(release.generations);
     const template = release.manifest.image_page_template;
+    const imagePage = makeImagePage(template);
     const layer = release.scenes;
     sources = {
       get fromColumns() {
         const cards = layer.cards;
         if (!cards) return undefined;
-        const context = { layer, cards, versions, imagePageTemplate: template };
+        const context = { layer, cards, versions, imagePage };
         return (row: number, generation: number) => itemFromColumns(context, row, generation);
       },
       readCards: (picks) => getSceneCards(release.store, release.record.release_id, picks),

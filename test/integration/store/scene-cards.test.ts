@@ -9,7 +9,7 @@ import type { ServedRelease } from '../../../core/data/served-release.ts';
 import { loadServedRelease } from '../../../core/data/served-release.ts';
 import { createStartupTimer } from '../../../core/data/startup-timer.ts';
 import { itemFromColumns } from '../../../core/place/scenes-columns.ts';
-import { imagePageOf, toSceneItem, versionsOf } from '../../../core/place/scenes-items.ts';
+import { imagePageOf, makeImagePage, toSceneItem, versionsOf } from '../../../core/place/scenes-items.ts';
 import { ingestRelease } from '../../../core/release/ingest.ts';
 import { getSceneCards } from '../../../core/store/index.ts';
 import { testRelease } from '../../helpers/server.ts';
@@ -22,7 +22,7 @@ async function compareWithStore(release: ServedRelease): Promise<{ compared: num
   if (!cards) throw new Error('card columns are not loaded');
   const versions = versionsOf(release.generations);
   const template = release.manifest.image_page_template;
-  const context = { layer: release.scenes, cards, versions, imagePageTemplate: template };
+  const context = { layer: release.scenes, cards, versions, imagePage: makeImagePage(template) };
   let compared = 0;
   let unreadable = 0;
   for (let g = 0; g < light.generationIds.length; g++) {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { attachedJsonOf, joinPieces } from '../../../core/json/attached.ts';
-import type { SceneItem } from '../../../core/place/scenes-items.ts';
+import { imagePageOf, makeImagePage, type SceneItem } from '../../../core/place/scenes-items.ts';
 import { type PageSources, readPage } from '../../../core/place/scenes-page.ts';
 import { PrintedItemCache, printItems } from '../../../core/place/scenes-printed.ts';
 import type { SelectedScene } from '../../../core/place/scenes-select.ts';
@@ -154,5 +154,18 @@ describe('readPage', () => {
     const page = await readPage({ ...sources, fromColumns }, [scene(7, 5), scene(9, 6)]);
     expect(page.map((item) => item.id)).toEqual(['100000000000007']);
     expect(reads).toEqual([]);
+  });
+});
+
+describe('makeImagePage', () => {
+  it('gives what imagePageOf gives, for any template and id', () => {
+    const template = fc
+      .array(fc.oneof(fc.string(), fc.constant('{id}')), { maxLength: 6 })
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(template, fc.string(), (text, id) => {
+        expect(makeImagePage(text)(id)).toBe(imagePageOf(text, id));
+      }),
+    );
   });
 });
