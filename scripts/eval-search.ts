@@ -107,7 +107,7 @@ const corpus = await buildCorpus(observations, catalog);
 process.stderr.write(`eval-search: ${corpus.size} observations indexed in ${Math.round(corpus.buildMs)} ms\n`);
 // Rounds repeat the same requests: each must be searched and timed, not answered from the page cache.
 const engine = await createSearchEngine(corpus, catalog, { pageCache: false });
-const truthByDoc = corpus.ids.map((id) => truth.get(id));
+const truthByDoc = corpus.ids.toArray().map((id) => truth.get(id));
 await engine.warmUp();
 
 // Latency is measured warm: the query set runs `repeat - 1` times first (caches of folded observations and matchers

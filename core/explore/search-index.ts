@@ -44,6 +44,12 @@ export async function openSearchIndex(
   if (path) {
     try {
       const corpus = await loadCorpus(path, catalog, identity);
+      if (corpus.legacyFormat) {
+        // Repacked from an older file format in memory: write the current format so the next start only reads it.
+        await saveCorpus(corpus, catalog, path, identity).catch((error: unknown) =>
+          log?.warn({ err: error, path }, 'could not save the search index in its current format'),
+        );
+      }
       return { corpus, from: 'file', ms: Math.round(performance.now() - started) };
     } catch (error) {
       if ((error as { code?: unknown }).code !== 'ENOENT') {

@@ -8,6 +8,7 @@ import { statesAbsence } from './negation.ts';
 import { foldKana, foldWithOffsets, nfkc } from './normalize.ts';
 import { collectTextLeaves } from './observation-text.ts';
 import type { Postings } from './postings.ts';
+import { SceneIds } from './scene-ids.ts';
 import type { TextIndex } from './text-index.ts';
 import { SEGMENT_SEPARATOR } from './text-index.ts';
 import { TextIndexBuilder } from './text-index-builder.ts';
@@ -38,7 +39,8 @@ export interface CorpusOptions {
 
 export interface Corpus {
   size: number;
-  ids: string[];
+  /** Scene id of each doc (`ids.at(doc)`). */
+  ids: SceneIds;
   lat: Float64Array;
   lon: Float64Array;
   /** Index into `wards`, -1 when unknown. */
@@ -55,8 +57,11 @@ export interface Corpus {
   tagStart: Uint32Array;
   tagIds: Uint8Array;
   observations: CorpusObservation[] | null;
-  docById: Map<string, number>;
+  /** Doc of a scene id (`docById.get(id)`); the same object as `ids`. */
+  docById: SceneIds;
   buildMs: number;
+  /** Loaded from an index file of an older format (repacked in memory): save it again. */
+  legacyFormat?: boolean;
 }
 
 /** The evidence phrases of every category, folded, with the category they belong to. */
@@ -111,12 +116,12 @@ export async function buildCorpus(
   const tagStart: number[] = [0];
   const tagIds: number[] = [];
   const observations: CorpusObservation[] | null = keepObservations ? [] : null;
-  const docById = new Map<string, number>();
+  const seen = new Set<string>();
 
   for await (const obs of source) {
     const doc = ids.length;
-    if (docById.has(obs.scene_id)) throw new Error(`scene ${obs.scene_id} appears twice in the search corpus`);
-    docById.set(obs.scene_id, doc);
+    if (seen.has(obs.scene_id)) throw new Error(`scene ${obs.scene_id} appears twice in the search corpus`);
+    seen.add(obs.scene_id);
     ids.push(obs.scene_id);
     lat.push(obs.lat);
     lon.push(obs.lon);
@@ -149,9 +154,11 @@ export async function buildCorpus(
     if (options.onProgress && (doc + 1) % 10_000 === 0) options.onProgress(doc + 1);
   }
 
+  seen.clear();
+  const sceneIds = SceneIds.fromArray(ids);
   return {
     size: ids.length,
-    ids,
+    ids: sceneIds,
     lat: Float64Array.from(lat),
     lon: Float64Array.from(lon),
     ward: Int16Array.from(ward),
@@ -163,7 +170,7 @@ export async function buildCorpus(
     tagStart: Uint32Array.from(tagStart),
     tagIds: Uint8Array.from(tagIds),
     observations,
-    docById,
+    docById: sceneIds,
     buildMs: performance.now() - started,
   };
 }

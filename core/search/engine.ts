@@ -114,7 +114,7 @@ function servedAgain(page: SearchPage, started: number): SearchPage {
 const MIN_YEAR = 1900;
 
 function fingerprint(corpus: Corpus): string {
-  return `${corpus.size}:${corpus.ids[0] ?? ''}:${corpus.ids[corpus.size - 1] ?? ''}`;
+  return corpus.size === 0 ? '0::' : `${corpus.size}:${corpus.ids.at(0)}:${corpus.ids.at(corpus.size - 1)}`;
 }
 
 export async function createSearchEngine(

@@ -1,9 +1,11 @@
 /**
- * The postings of every gram, frozen: a sorted doc list for rare grams and a bitmap for frequent ones (a bitmap of N
- * documents costs N/8 bytes, less than the list once a gram is in more than 1/32 of them). Frequent grams are most of
- * the postings, so this keeps a million observations' index several times smaller. Also what is persisted.
+ * The postings of every gram, frozen into one byte buffer: a bitmap for a gram whose bitmap is smaller than its packed
+ * list (roughly, one in eight observations or more hold it), else a packed list (packed-list.ts: 1-2 bytes a posting).
+ * At a million observations this is about half the size of plain 32-bit lists and bitmaps above 1/32, and it is what
+ * is persisted, so a start loads it as typed-array views.
  */
 import { IntIdTable } from './int-table.ts';
+import { blockCount, decodeList, type PackedList, packedBytes, packList } from './packed-list.ts';
 import type { Postings } from './postings.ts';
 
 export interface GramStore {
@@ -12,55 +14,107 @@ export interface GramStore {
   keys: Int32Array;
   /** Per gram id: document frequency. */
   df: Uint32Array;
-  /** Per gram id: 0 sparse list, 1 bitmap. */
+  /** Per gram id: 0 packed list, 1 bitmap. */
   kinds: Uint8Array;
-  /** Per gram id: start of its data in `data` (in 32-bit words); data of id i ends where id i+1 starts. */
+  /** Per gram id: first byte of its data in `data` (a bitmap's is a multiple of 4); id i ends where id i+1 starts. */
   offsets: Float64Array;
-  data: Uint32Array;
+  /** Bitmaps and packed lists; its byteOffset is a multiple of 4 so bitmaps are Uint32Array views. */
+  data: Uint8Array;
+  /** Per gram id: its first block in `heads` / `starts` (packed lists only; n+1 entries). */
+  firstBlock: Uint32Array;
+  /** Per block of a packed list: its first doc, and where its gaps start relative to the gram's offset. */
+  heads: Uint32Array;
+  starts: Uint32Array;
 }
 
 export function bitmapWords(docCount: number): number {
   return Math.ceil(docCount / 32);
 }
 
-export function isDense(df: number, docCount: number): boolean {
-  return df > 0 && df * 32 > docCount && docCount >= 1024;
+/** A bitmap when it is smaller than the packed list; small corpora (tests) keep lists so both forms are exercised. */
+function prefersBitmap(list: ArrayLike<number>, docCount: number): boolean {
+  return docCount >= 1024 && list.length * 8 > docCount && bitmapWords(docCount) * 4 < packedBytes(list) + 4;
 }
 
-/** Freezes growable lists into a store (the lists are sorted doc ids, each doc at most once). */
-export function freezeGrams(keys: Int32Array, lists: Uint32Array[], counts: Int32Array, docCount: number): GramStore {
-  const n = lists.length;
+/**
+ * Freezes sorted doc lists (each doc at most once) into a store. `listOf(id)` is called twice per gram (sizes, then
+ * writing), so a caller converting another layout can produce each list on demand instead of holding them all; each
+ * list is read before the next is asked for, so it may live in a buffer the caller reuses.
+ */
+export function packGrams(keys: Int32Array, listOf: (id: number) => ArrayLike<number>, docCount: number): GramStore {
+  const n = keys.length;
   const df = new Uint32Array(n);
   const kinds = new Uint8Array(n);
   const offsets = new Float64Array(n + 1);
-  let words = 0;
+  const firstBlock = new Uint32Array(n + 1);
+  let bytes = 0;
+  let blocks = 0;
   for (let id = 0; id < n; id++) {
-    df[id] = counts[id] as number;
-    kinds[id] = isDense(df[id] as number, docCount) ? 1 : 0;
-    offsets[id] = words;
-    words += kinds[id] === 1 ? bitmapWords(docCount) : (df[id] as number);
+    const list = listOf(id);
+    df[id] = list.length;
+    firstBlock[id] = blocks;
+    if (prefersBitmap(list, docCount)) {
+      kinds[id] = 1;
+      bytes = Math.ceil(bytes / 4) * 4;
+      offsets[id] = bytes;
+      bytes += bitmapWords(docCount) * 4;
+    } else {
+      offsets[id] = bytes;
+      bytes += packedBytes(list);
+      blocks += blockCount(list.length);
+    }
   }
-  offsets[n] = words;
-  const data = new Uint32Array(words);
+  offsets[n] = bytes;
+  firstBlock[n] = blocks;
+  const data = new Uint8Array(Math.ceil(bytes / 4) * 4);
+  const heads = new Uint32Array(blocks);
+  const starts = new Uint32Array(blocks);
   for (let id = 0; id < n; id++) {
-    const list = (lists[id] as Uint32Array).subarray(0, df[id] as number);
+    const list = listOf(id);
     const at = offsets[id] as number;
-    if (kinds[id] === 0) data.set(list, at);
-    else for (const doc of list) data[at + (doc >>> 5)] = (data[at + (doc >>> 5)] as number) | (1 << (doc & 31));
+    if (kinds[id] === 0) packList(list, data, at, heads, starts, firstBlock[id] as number);
+    else {
+      const bits = new Uint32Array(data.buffer, at, bitmapWords(docCount));
+      for (let i = 0; i < list.length; i++) {
+        const doc = list[i] as number;
+        bits[doc >>> 5] = (bits[doc >>> 5] as number) | (1 << (doc & 31));
+      }
+    }
   }
-  return { docCount, keys, df, kinds, offsets, data };
+  return { docCount, keys, df, kinds, offsets, data, firstBlock, heads, starts };
 }
 
 /** A gram's postings as the query side sees them. */
-export type GramPostings = { dense: false; list: Postings } | { dense: true; bits: Uint32Array; size: number };
+export type GramPostings = { dense: false; list: PackedList } | { dense: true; bits: Uint32Array; size: number };
 
 export function gramPostings(store: GramStore, id: number): GramPostings {
-  const start = store.offsets[id] as number;
-  const end = store.offsets[id + 1] as number;
-  const view = store.data.subarray(start, end);
-  return store.kinds[id] === 1
-    ? { dense: true, bits: view, size: store.df[id] as number }
-    : { dense: false, list: view };
+  const at = store.offsets[id] as number;
+  if (store.kinds[id] === 1) {
+    const bits = new Uint32Array(store.data.buffer, store.data.byteOffset + at, bitmapWords(store.docCount));
+    return { dense: true, bits, size: store.df[id] as number };
+  }
+  return {
+    dense: false,
+    list: {
+      data: store.data,
+      at,
+      size: store.df[id] as number,
+      heads: store.heads,
+      starts: store.starts,
+      firstBlock: store.firstBlock[id] as number,
+    },
+  };
+}
+
+/** A gram's documents as a sorted list, whichever form it is stored in. */
+export function gramDocs(store: GramStore, id: number): Postings {
+  const p = gramPostings(store, id);
+  return p.dense ? bitmapsToList([p.bits], store.docCount) : decodeList(p.list);
+}
+
+/** Bytes the store holds. */
+export function storeBytes(store: GramStore): number {
+  return store.data.byteLength + store.heads.byteLength + store.starts.byteLength + store.offsets.byteLength;
 }
 
 export function bitHas(bits: Uint32Array, doc: number): boolean {
@@ -83,6 +137,20 @@ export function bitmapsToList(bitmaps: Uint32Array[], docCount: number): Posting
     }
   }
   return out.slice(0, n);
+}
+
+/** Writes the documents of a bitmap into `out` in order; returns how many. */
+export function bitmapInto(bits: Uint32Array, out: Uint32Array): number {
+  let n = 0;
+  for (let w = 0; w < bits.length; w++) {
+    let word = bits[w] as number;
+    while (word !== 0) {
+      const low = word & -word;
+      out[n++] = w * 32 + (31 - Math.clz32(low));
+      word ^= low;
+    }
+  }
+  return n;
 }
 
 /** Whether the bitmaps share any document. */

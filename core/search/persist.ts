@@ -7,17 +7,22 @@
  * Layout: "MCHSRCH1", u32 header length, header JSON, then sections each aligned to 8 bytes (offsets in the header).
  * The header names the release the index was built from and a hash of the scenery categories (their evidence decides
  * the postings), so a file built for another release or catalogue is refused rather than served.
+ * Format 3 stores the grams packed (gram-store.ts); a format 2 file (32-bit lists and bitmaps) is still read, its
+ * grams repacked in memory (`legacyFormat` tells the caller to save it again), and any other format is refused.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { CategoryCatalog } from './categories.ts';
 import type { Corpus } from './corpus.ts';
-import type { GramStore } from './gram-store.ts';
+import { bitmapInto, type GramStore, packGrams } from './gram-store.ts';
+import { SceneIds, startsOf } from './scene-ids.ts';
 import { TextIndex } from './text-index.ts';
 
 const MAGIC = 'MCHSRCH1';
-const FORMAT = 2;
+const FORMAT = 3;
+/** Plain 32-bit lists and bitmaps at density > 1/32: read and repacked. */
+const LEGACY_FORMAT = 2;
 
 type ArrayKind = 'u8' | 'i16' | 'u32' | 'i32' | 'f64';
 const CONSTRUCTORS = { u8: Uint8Array, i16: Int16Array, u32: Uint32Array, i32: Int32Array, f64: Float64Array } as const;
@@ -81,11 +86,11 @@ export async function saveCorpus(
   path: string,
   identity: CorpusFileIdentity,
 ): Promise<number> {
-  const ids = new TextEncoder().encode(corpus.ids.join('\n'));
   const categories = concatenated(corpus.categoryDocs);
   const store = corpus.text.store;
   const arrays: [string, ArrayKind, Typed][] = [
-    ['ids', 'u8', ids],
+    ['ids', 'u8', corpus.ids.bytes],
+    ['idOrder', 'u32', corpus.ids.order],
     ['lat', 'f64', corpus.lat],
     ['lon', 'f64', corpus.lon],
     ['ward', 'i16', corpus.ward],
@@ -98,7 +103,10 @@ export async function saveCorpus(
     ['gramDf', 'u32', store.df],
     ['gramKinds', 'u8', store.kinds],
     ['gramOffsets', 'f64', store.offsets],
-    ['gramData', 'u32', store.data],
+    ['gramData', 'u8', store.data],
+    ['gramFirstBlock', 'u32', store.firstBlock],
+    ['gramHeads', 'u32', store.heads],
+    ['gramStarts', 'u32', store.starts],
   ];
   const sections: Section[] = [];
   let offset = 0;
@@ -154,7 +162,7 @@ export async function loadCorpus(
   const header = JSON.parse(
     new TextDecoder().decode(bytes.subarray(MAGIC.length + 4, MAGIC.length + 4 + headerLength)),
   ) as Header;
-  if (header.format !== FORMAT) {
+  if (header.format !== FORMAT && header.format !== LEGACY_FORMAT) {
     throw new StaleCorpusFileError(`${path} has index format ${header.format}, expected ${FORMAT}`);
   }
   if (header.releaseId !== identity.releaseId) {
@@ -165,28 +173,40 @@ export async function loadCorpus(
     throw new StaleCorpusFileError(`${path} was built with other scenery categories; rebuild it`);
   }
   const start = Math.ceil((MAGIC.length + 4 + headerLength) / 8) * 8;
-  const view = <K extends ArrayKind>(name: string, kind: K): InstanceType<(typeof CONSTRUCTORS)[K]> => {
+  const view = <K extends ArrayKind>(name: string, kind: K, kept = true): InstanceType<(typeof CONSTRUCTORS)[K]> => {
     const s = header.sections.find((x) => x.name === name);
     if (!s || s.kind !== kind) throw new Error(`${path} lacks section ${name}`);
     const Ctor = CONSTRUCTORS[kind];
-    return new Ctor(bytes.buffer, bytes.byteOffset + start + s.offset, s.length) as InstanceType<
-      (typeof CONSTRUCTORS)[K]
-    >;
+    const array = new Ctor(bytes.buffer, bytes.byteOffset + start + s.offset, s.length);
+    // A repacked legacy file is not kept: its columns are copied out so its buffer can be freed.
+    return (header.format === LEGACY_FORMAT && kept ? array.slice() : array) as InstanceType<(typeof CONSTRUCTORS)[K]>;
   };
-  const sceneIds = new TextDecoder().decode(view('ids', 'u8')).split('\n');
+  const sceneIds =
+    header.format === FORMAT
+      ? new SceneIds(view('ids', 'u8'), startsOf(view('ids', 'u8'), header.size), view('idOrder', 'u32'))
+      : legacySceneIds(view('ids', 'u8', false), header.size);
   const categoryOffsets = view('categoryOffsets', 'f64');
   const categoryData = view('categoryData', 'u32');
-  const store: GramStore = {
-    docCount: header.docCount,
-    keys: view('gramKeys', 'i32'),
-    df: view('gramDf', 'u32'),
-    kinds: view('gramKinds', 'u8'),
-    offsets: view('gramOffsets', 'f64'),
-    data: view('gramData', 'u32'),
-  };
+  const store: GramStore =
+    header.format === FORMAT
+      ? {
+          docCount: header.docCount,
+          keys: view('gramKeys', 'i32'),
+          df: view('gramDf', 'u32'),
+          kinds: view('gramKinds', 'u8'),
+          offsets: view('gramOffsets', 'f64'),
+          data: view('gramData', 'u8'),
+          firstBlock: view('gramFirstBlock', 'u32'),
+          heads: view('gramHeads', 'u32'),
+          starts: view('gramStarts', 'u32'),
+        }
+      : repackLegacyGrams(header.docCount, view('gramKeys', 'i32'), view('gramKinds', 'u8', false), {
+          offsets: view('gramOffsets', 'f64', false),
+          data: view('gramData', 'u32', false),
+        });
   return {
     size: header.size,
-    ids: header.size === 0 ? [] : sceneIds,
+    ids: sceneIds,
     lat: view('lat', 'f64'),
     lon: view('lon', 'f64'),
     ward: view('ward', 'i16'),
@@ -200,7 +220,32 @@ export async function loadCorpus(
     tagStart: view('tagStart', 'u32'),
     tagIds: view('tagIds', 'u8'),
     observations: null,
-    docById: new Map(sceneIds.map((id, i) => [id, i])),
+    docById: sceneIds,
     buildMs: performance.now() - started,
+    ...(header.format === LEGACY_FORMAT ? { legacyFormat: true } : {}),
   };
+}
+
+/** Format 2 ids: joined by '\n' without a last one, and no order saved. */
+function legacySceneIds(joined: Uint8Array, size: number): SceneIds {
+  const bytes = new Uint8Array(size === 0 ? 0 : joined.length + 1);
+  bytes.set(joined);
+  if (size > 0) bytes[joined.length] = 10;
+  return SceneIds.fromBytes(bytes, size);
+}
+
+/** Format 2 grams (per gram a 32-bit list, or a bitmap when kinds is 1; offsets in words) packed as format 3. */
+function repackLegacyGrams(
+  docCount: number,
+  keys: Int32Array,
+  kinds: Uint8Array,
+  legacy: { offsets: Float64Array; data: Uint32Array },
+): GramStore {
+  // packGrams reads each list before asking for the next, so one buffer serves every bitmap.
+  const scratch = new Uint32Array(docCount);
+  const listOf = (id: number) => {
+    const words = legacy.data.subarray(legacy.offsets[id] as number, legacy.offsets[id + 1] as number);
+    return kinds[id] === 1 ? scratch.subarray(0, bitmapInto(words, scratch)) : words;
+  };
+  return packGrams(keys, listOf, docCount);
 }

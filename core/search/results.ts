@@ -96,7 +96,7 @@ export function buildSceneItem(
   const source = observation as Partial<CorpusObservation>;
   const year = (corpus.year[doc] as number) || null;
   const wardIndex = corpus.ward[doc] as number;
-  const id = corpus.ids[doc] as string;
+  const id = corpus.ids.at(doc);
   const folded = foldObservation(observation);
   const item: SceneItem = {
     id,

@@ -87,9 +87,9 @@ async function observationsOf(
   }
   if (missing.length === 0) return known;
   if (!input.loadObservations) throw new Error('the corpus keeps no observations and no loadObservations was given');
-  const loaded = await input.loadObservations(missing.map((d) => input.corpus.ids[d] as string));
+  const loaded = await input.loadObservations(missing.map((d) => input.corpus.ids.at(d)));
   for (const doc of missing) {
-    const obs = loaded.get(input.corpus.ids[doc] as string);
+    const obs = loaded.get(input.corpus.ids.at(doc));
     if (obs) known.set(doc, obs);
   }
   return known;
@@ -161,7 +161,7 @@ export async function runPage(input: PageInput): Promise<PageOutput> {
     const candidates: JudgeCandidate[] = taken
       .filter((t) => observations.has(t.doc))
       .map((t) => ({
-        sceneId: corpus.ids[t.doc] as string,
+        sceneId: corpus.ids.at(t.doc),
         observation: observations.get(t.doc) as SearchableObservation,
       }));
     const ranked = rankedConditions(interpretation.conditions, interpretation.text_terms);
@@ -176,7 +176,7 @@ export async function runPage(input: PageInput): Promise<PageOutput> {
     failed = outcome.failure !== null;
     timedOut = outcome.timedOut && !failed;
     for (const t of taken) {
-      const presence = outcome.presence.get(corpus.ids[t.doc] as string);
+      const presence = outcome.presence.get(corpus.ids.at(t.doc));
       if (presence) {
         judgedCount++;
         const s = scorePresence(ranked, presence, interpretation.combine);

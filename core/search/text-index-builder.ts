@@ -3,7 +3,7 @@
  * document is read, the builder also reports which registered phrases (category evidence) start at each position:
  * the bigram lookup it does anyway finds them, so tagging costs almost nothing extra.
  */
-import { freezeGrams } from './gram-store.ts';
+import { packGrams } from './gram-store.ts';
 import { bigramKey, IntIdTable, unigramKey } from './int-table.ts';
 import { FOLD_TABLE, foldKana } from './normalize.ts';
 import { isHiragana, SEGMENT_SEPARATOR, TextIndex } from './text-index.ts';
@@ -123,7 +123,9 @@ export class TextIndexBuilder {
     this.grams.forEach((key, id) => {
       keys[id] = key;
     });
-    const store = freezeGrams(keys, this.lists, this.counts, this.docCount);
+    const lists = this.lists;
+    const counts = this.counts;
+    const store = packGrams(keys, (id) => (lists[id] as Uint32Array).subarray(0, counts[id] as number), this.docCount);
     this.lists = [];
     return new TextIndex(store, this.grams, this.texts);
   }

@@ -3,7 +3,7 @@
  * (so one-kanji words such as 坂 or 橋 can be looked up). A term is found through the intersection of the postings
  * of its bigrams, which is a superset of the documents that contain it; when the index keeps the texts it checks
  * each candidate and the answer is exact. Segments of a document are separated by '\n' and no gram crosses them.
- * Built by text-index-builder.ts; rare grams hold doc lists, frequent ones bitmaps (gram-store.ts).
+ * Built by text-index-builder.ts; rare grams hold packed doc lists, frequent ones bitmaps (gram-store.ts).
  */
 import { LRUCache } from 'lru-cache';
 import {
@@ -14,9 +14,11 @@ import {
   type GramStore,
   gramPostings,
   gramTable,
+  storeBytes,
 } from './gram-store.ts';
 import { bigramKey, type IntIdTable, unigramKey } from './int-table.ts';
-import { contains, EMPTY_POSTINGS, intersectAll, type Postings } from './postings.ts';
+import { decodeList, ListCursor, listHas, type PackedList } from './packed-list.ts';
+import { EMPTY_POSTINGS, type Postings } from './postings.ts';
 
 export const SEGMENT_SEPARATOR = '\n';
 
@@ -37,7 +39,30 @@ function termKeys(term: string): number[] | null {
 }
 
 function has(p: GramPostings, doc: number): boolean {
-  return p.dense ? bitHas(p.bits, doc) : contains(p.list, doc);
+  return p.dense ? bitHas(p.bits, doc) : listHas(p.list, doc);
+}
+
+/**
+ * The docs of the shortest list that every other list and bitmap holds: the shortest is decoded, the other lists
+ * are walked forward by cursors (each block decoded once at most), bitmaps tested per doc.
+ */
+function intersectGrams(lists: PackedList[], bitmaps: Uint32Array[]): Postings {
+  const sorted = [...lists].sort((a, b) => a.size - b.size);
+  const driver = decodeList(sorted[0] as PackedList);
+  if (sorted.length === 1 && bitmaps.length === 0) return driver;
+  const cursors = sorted.slice(1).map((list) => new ListCursor(list));
+  let n = 0;
+  outer: for (let i = 0; i < driver.length; i++) {
+    const doc = driver[i] as number;
+    for (const cursor of cursors) {
+      const at = cursor.seek(doc);
+      if (at < 0) break outer;
+      if (at !== doc) continue outer;
+    }
+    for (const bits of bitmaps) if (!bitHas(bits, doc)) continue outer;
+    driver[n++] = doc;
+  }
+  return driver.slice(0, n);
 }
 
 export class TextIndex {
@@ -94,12 +119,7 @@ export class TextIndex {
     if (grams === null) return EMPTY_POSTINGS;
     const lists = grams.flatMap((g) => (g.dense ? [] : [g.list]));
     const bitmaps = grams.flatMap((g) => (g.dense ? [g.bits] : []));
-    let candidates: Postings;
-    if (lists.length === 0) candidates = bitmapsToList(bitmaps, this.docCount);
-    else {
-      candidates = intersectAll(lists);
-      if (bitmaps.length > 0) candidates = candidates.filter((doc) => bitmaps.every((bits) => bitHas(bits, doc)));
-    }
+    const candidates = lists.length === 0 ? bitmapsToList(bitmaps, this.docCount) : intersectGrams(lists, bitmaps);
     if (this.texts === null || term.length <= 2) return candidates;
     const texts = this.texts;
     return candidates.filter((doc) => (texts[doc] as string).includes(term));
@@ -134,14 +154,14 @@ export class TextIndex {
         this.docCount,
       );
     }
-    const driver = lists.reduce((a, b) => (a.length <= b.length ? a : b));
+    const driver = decodeList(lists.reduce((a, b) => (a.size <= b.size ? a : b)));
     for (const doc of driver) if (grams.every((g) => has(g, doc)) && this.docHasTerm(doc, term)) return true;
     return false;
   }
 
   /** Bytes held by the postings (for the build report). */
   get postingBytes(): number {
-    return this.store.data.byteLength;
+    return storeBytes(this.store);
   }
 
   get gramCount(): number {

@@ -3,9 +3,8 @@
  * explicit warm-up at start) and every later query reuses the same tokenizer. Only queries are tokenised: the index
  * uses character bigrams, because kuromoji (~0.33 M chars/s) is far too slow for a million observations.
  */
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import kuromoji from 'kuromoji';
+import type kuromoji from 'kuromoji';
+import { loadCompactTokenizer } from './kuromoji-dictionary.ts';
 
 export interface QueryToken {
   surface: string;
@@ -23,11 +22,6 @@ export interface QueryToken {
 export type TokenizeText = (text: string) => QueryToken[];
 
 let loading: Promise<TokenizeText> | null = null;
-
-function dictionaryPath(): string {
-  const require = createRequire(import.meta.url);
-  return join(dirname(require.resolve('kuromoji/package.json')), 'dict');
-}
 
 // kuromoji throws on a NUL and on a lone high surrogate (both valid in a JSON string). Each becomes one other
 // UTF-16 unit (a space, U+FFFD), so offsets into the tokenised text still match the caller's text.
@@ -57,16 +51,12 @@ function wrap(tokenizer: kuromoji.Tokenizer<kuromoji.IpadicFeatures>): TokenizeT
   };
 }
 
-/** The shared tokenizer; the first call starts loading the dictionary. */
+/** The shared tokenizer; the first call starts loading the dictionary (kuromoji-dictionary.ts). */
 export function loadTokenizer(): Promise<TokenizeText> {
   if (loading === null) {
-    loading = new Promise((resolve, reject) => {
-      kuromoji.builder({ dicPath: dictionaryPath() }).build((error, tokenizer) => {
-        if (error) {
-          loading = null;
-          reject(error);
-        } else resolve(wrap(tokenizer));
-      });
+    loading = loadCompactTokenizer().then(wrap);
+    loading.catch(() => {
+      loading = null;
     });
   }
   return loading;

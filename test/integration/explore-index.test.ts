@@ -32,7 +32,7 @@ beforeAll(async () => {
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
 function sameIndex(a: Corpus, b: Corpus): void {
-  expect(b.ids).toEqual(a.ids);
+  expect(b.ids.toArray()).toEqual(a.ids.toArray());
   expect(b.wards).toEqual(a.wards);
   for (let doc = 0; doc < a.size; doc += 37) expect(tagsOf(b, doc)).toEqual(tagsOf(a, doc));
   expect(b.categoryDocs.map((docs) => docs.length)).toEqual(a.categoryDocs.map((docs) => docs.length));
@@ -94,7 +94,7 @@ describe('search index file', () => {
   });
 
   it('reads a page’s observations by id with the scene columns results carry', async () => {
-    const ids = built.ids.slice(0, 5);
+    const ids = built.ids.toArray().slice(0, 5);
     const observations = await loadStoreObservations(release, [...ids, '99999999999999999']);
     expect([...observations.keys()].sort()).toEqual([...ids].sort());
     for (const observation of observations.values()) {

@@ -1,18 +1,20 @@
 /**
- * node test/search-eval/bench-scale.ts --release DIR [--scenes 1000000] [--index /tmp/search-index.bin]
+ * node test/search-eval/bench-scale.ts --release DIR [--scenes 1000000] [--index /tmp/search-index.bin] [--reuse-index]
  *
  * Scale check of the scenery search: builds the index over `--scenes` observations made by repeating a demo
  * release's observations under new ids (streamed, observations not kept), saves and reloads it, then times the
  * evaluation queries warm in modes text and jev with observations served from memory by a loader (as the server
  * would from its store). Prints build time (wall and CPU), index size, load time and latency percentiles.
+ * `--reuse-index` loads `--index` when it was saved for the same release and size (skipping the build, which takes
+ * minutes at 1 M) and builds it only when it is missing or stale.
  */
 
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { parse } from 'yaml';
+import { CORE_SCHEMA, load } from 'js-yaml';
 import { loadCatalog } from '../../core/search/categories.ts';
-import { buildCorpus, type CorpusObservation } from '../../core/search/corpus.ts';
+import { buildCorpus, type Corpus, type CorpusObservation } from '../../core/search/corpus.ts';
 import { createSearchEngine } from '../../core/search/engine.ts';
 import type { SearchableObservation } from '../../core/search/observation-text.ts';
 import { loadCorpus, saveCorpus } from '../../core/search/persist.ts';
@@ -25,6 +27,7 @@ const { values } = parseArgs({
     scenes: { type: 'string', default: '1000000' },
     index: { type: 'string', default: '/tmp/search-index.bin' },
     rounds: { type: 'string', default: '3' },
+    'reuse-index': { type: 'boolean', default: false },
   },
 });
 if (!values.release) {
@@ -49,36 +52,61 @@ function* scaled(): Generator<CorpusObservation> {
 }
 
 const mb = (bytes: number) => Math.round(bytes / 1e6);
-const cpuStart = process.cpuUsage();
-const corpus = await buildCorpus(scaled(), catalog, {
-  keepObservations: false,
-  keepTexts: false,
-  onProgress: (n) => {
-    if (n % 100_000 === 0) process.stderr.write(`bench-scale: indexed ${n}\n`);
-  },
-});
-const cpu = process.cpuUsage(cpuStart);
-const memory = process.memoryUsage();
+const identity = { releaseId: `bench-scale-${target}` };
+const indexPath = values.index ?? '/tmp/search-index.bin';
+
+async function buildAndSave(): Promise<void> {
+  const cpuStart = process.cpuUsage();
+  const corpus = await buildCorpus(scaled(), catalog, {
+    keepObservations: false,
+    keepTexts: false,
+    onProgress: (n) => {
+      if (n % 100_000 === 0) process.stderr.write(`bench-scale: indexed ${n}\n`);
+    },
+  });
+  const cpu = process.cpuUsage(cpuStart);
+  const memory = process.memoryUsage();
+  console.log(
+    JSON.stringify({
+      scenes: corpus.size,
+      base: base.length,
+      build_ms: Math.round(corpus.buildMs),
+      build_cpu_ms: Math.round((cpu.user + cpu.system) / 1000),
+      us_per_observation: Number(((corpus.buildMs * 1000) / corpus.size).toFixed(1)),
+      postings_mb: mb(corpus.text.postingBytes),
+      grams: corpus.text.gramCount,
+      heap_mb: mb(memory.heapUsed),
+      array_buffers_mb: mb(memory.arrayBuffers),
+      cpus: cpus().length,
+      load_average: loadavg().map((l) => Number(l.toFixed(2))),
+    }),
+  );
+  const bytes = await saveCorpus(corpus, catalog, indexPath, identity);
+  console.log(JSON.stringify({ index_file_mb: mb(bytes) }));
+}
+
+async function loadIndex(): Promise<Corpus> {
+  const corpus = await loadCorpus(indexPath, catalog, identity);
+  if (corpus.size !== target) throw new Error(`${indexPath} holds ${corpus.size} scenes, not ${target}`);
+  return corpus;
+}
+
+let rssBefore = process.memoryUsage().rss;
+let loaded: Corpus | null = values['reuse-index'] ? await loadIndex().catch(() => null) : null;
+if (loaded === null) {
+  await buildAndSave();
+  rssBefore = process.memoryUsage().rss;
+  loaded = await loadIndex();
+}
 console.log(
   JSON.stringify({
-    scenes: corpus.size,
-    base: base.length,
-    build_ms: Math.round(corpus.buildMs),
-    build_cpu_ms: Math.round((cpu.user + cpu.system) / 1000),
-    us_per_observation: Number(((corpus.buildMs * 1000) / corpus.size).toFixed(1)),
-    postings_mb: mb(corpus.text.postingBytes),
-    grams: corpus.text.gramCount,
-    heap_mb: mb(memory.heapUsed),
-    array_buffers_mb: mb(memory.arrayBuffers),
-    cpus: cpus().length,
+    load_ms: Math.round(loaded.buildMs),
+    postings_mb: mb(loaded.text.postingBytes),
+    rss_mb: mb(process.memoryUsage().rss),
+    rss_before_load_mb: mb(rssBefore),
     load_average: loadavg().map((l) => Number(l.toFixed(2))),
   }),
 );
-
-const identity = { releaseId: `bench-scale-${target}` };
-const bytes = await saveCorpus(corpus, catalog, values.index ?? '/tmp/search-index.bin', identity);
-const loaded = await loadCorpus(values.index ?? '/tmp/search-index.bin', catalog, identity);
-console.log(JSON.stringify({ index_file_mb: mb(bytes), load_ms: Math.round(loaded.buildMs) }));
 
 const byId = new Map<string, SearchableObservation>();
 const lookup = (id: string): SearchableObservation | undefined => {
@@ -98,7 +126,7 @@ const engine = await createSearchEngine(loaded, catalog, {
 });
 await engine.warmUp();
 const queries = (
-  parse(readFileSync(new URL('./queries.yaml', import.meta.url), 'utf8')) as {
+  load(readFileSync(new URL('./queries.yaml', import.meta.url), 'utf8'), { schema: CORE_SCHEMA }) as {
     queries: { q?: string; preset?: string }[];
   }
 ).queries;

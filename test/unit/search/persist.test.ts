@@ -1,15 +1,81 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildCorpus, tagsOf } from '../../../core/search/corpus.ts';
+import { buildCorpus, type Corpus, tagsOf } from '../../../core/search/corpus.ts';
 import { createSearchEngine } from '../../../core/search/engine.ts';
+import { gramDocs } from '../../../core/search/gram-store.ts';
 import { loadCorpus, StaleCorpusFileError, saveCorpus } from '../../../core/search/persist.ts';
 import { fixtureObservations, NOW, residentialObservations, testCatalog } from './fixture.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'machimi-search-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const release = { releaseId: 'demo-synthetic-test' };
+
+type Typed = Uint8Array | Int16Array | Uint32Array | Int32Array | Float64Array;
+const KINDS = { u8: 1, i16: 2, u32: 4, i32: 4, f64: 8 } as const;
+
+/**
+ * Rewrites a saved index in format 2, the layout before packed grams: per gram a 32-bit doc list, or a bitmap when
+ * more than 1/32 of the documents hold it, with offsets counted in 32-bit words; ids joined by '\n', no id order.
+ */
+function rewriteAsFormat2(path: string, corpus: Corpus): void {
+  const file = readFileSync(path);
+  const headerLength = file.readUInt32LE(8);
+  const header = JSON.parse(file.subarray(12, 12 + headerLength).toString('utf8'));
+  const start = Math.ceil((12 + headerLength) / 8) * 8;
+  const store = corpus.text.store;
+  const n = store.keys.length;
+  const words = Math.ceil(store.docCount / 32);
+  const kinds = new Uint8Array(n);
+  const offsets = new Float64Array(n + 1);
+  const parts: Uint32Array[] = [];
+  let at = 0;
+  for (let id = 0; id < n; id++) {
+    const docs = gramDocs(store, id);
+    kinds[id] = docs.length * 32 > store.docCount && store.docCount >= 1024 ? 1 : 0;
+    offsets[id] = at;
+    const part = kinds[id] === 1 ? new Uint32Array(words) : docs;
+    if (kinds[id] === 1) for (const d of docs) part[d >>> 5] = (part[d >>> 5] as number) | (1 << (d & 31));
+    parts.push(part);
+    at += part.length;
+  }
+  offsets[n] = at;
+  const data = new Uint32Array(at);
+  parts.forEach((part, id) => {
+    data.set(part, offsets[id] as number);
+  });
+  const replaced: Record<string, [keyof typeof KINDS, Typed]> = {
+    gramKinds: ['u8', kinds],
+    gramOffsets: ['f64', offsets],
+    gramData: ['u32', data],
+    ids: ['u8', new TextEncoder().encode(corpus.ids.toArray().join('\n'))],
+  };
+  const arrays: [string, keyof typeof KINDS, Typed][] = [];
+  for (const s of header.sections as { name: string; kind: keyof typeof KINDS; offset: number; length: number }[]) {
+    if (['gramFirstBlock', 'gramHeads', 'gramStarts', 'idOrder'].includes(s.name)) continue;
+    const bytes = file.subarray(start + s.offset, start + s.offset + s.length * KINDS[s.kind]);
+    const swap = replaced[s.name];
+    arrays.push(swap ? [s.name, swap[0], swap[1]] : [s.name, s.kind, new Uint8Array(bytes)]);
+  }
+  let offset = 0;
+  header.format = 2;
+  header.sections = arrays.map(([name, kind, array]) => {
+    const section = { name, kind, offset, length: array.byteLength / KINDS[kind] };
+    offset += Math.ceil(array.byteLength / 8) * 8;
+    return section;
+  });
+  const headerBytes = Buffer.from(JSON.stringify(header));
+  const begin = Math.ceil((12 + headerBytes.length) / 8) * 8;
+  const out = Buffer.alloc(begin + offset);
+  out.write('MCHSRCH1', 0, 'latin1');
+  out.writeUInt32LE(headerBytes.length, 8);
+  headerBytes.copy(out, 12);
+  arrays.forEach(([, , array], i) => {
+    out.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), begin + header.sections[i].offset);
+  });
+  writeFileSync(path, out);
+}
 
 describe('persisted search index', () => {
   it('loads back the same columns, tags and postings', async () => {
@@ -19,7 +85,9 @@ describe('persisted search index', () => {
     const bytes = await saveCorpus(built, testCatalog(), path, release);
     expect(bytes).toBeGreaterThan(0);
     const loaded = await loadCorpus(path, testCatalog(), release);
-    expect(loaded.ids).toEqual(built.ids);
+    expect(loaded.ids.toArray()).toEqual(built.ids.toArray());
+    for (const id of [built.ids.at(0), built.ids.at(built.size - 1), '1', '99999999999999999999'])
+      expect(loaded.docById.get(id)).toBe(built.docById.get(id));
     expect(Array.from(loaded.lat)).toEqual(Array.from(built.lat));
     expect(Array.from(loaded.year)).toEqual(Array.from(built.year));
     expect(loaded.wards).toEqual(built.wards);
@@ -31,6 +99,39 @@ describe('persisted search index', () => {
         Array.from(built.text.docsContaining(term) ?? []),
       );
     }
+  });
+
+  it('reads a format 2 file (plain lists and bitmaps), repacked with the same postings', async () => {
+    const observations = [...fixtureObservations(), ...residentialObservations(1200)];
+    const built = await buildCorpus(observations, testCatalog(), { keepObservations: false });
+    const path = join(dir, 'format2.bin');
+    await saveCorpus(built, testCatalog(), path, release);
+    rewriteAsFormat2(path, built);
+    const loaded = await loadCorpus(path, testCatalog(), release);
+    expect(loaded.legacyFormat).toBe(true);
+    expect(loaded.ids.toArray()).toEqual(built.ids.toArray());
+    expect(Array.from(loaded.ids.order)).toEqual(Array.from(built.ids.order));
+    expect(Array.from(loaded.lon)).toEqual(Array.from(built.lon));
+    const store = built.text.store;
+    for (let id = 0; id < store.keys.length; id++) {
+      expect(Array.from(gramDocs(loaded.text.store, id))).toEqual(Array.from(gramDocs(store, id)));
+    }
+    expect(Array.from(loaded.text.store.data)).toEqual(Array.from(store.data));
+    for (const term of ['住宅', '電柱', '石畳', '坂', 'の生']) {
+      expect(Array.from(loaded.text.docsContaining(term) ?? [])).toEqual(
+        Array.from(built.text.docsContaining(term) ?? []),
+      );
+    }
+    await saveCorpus(built, testCatalog(), path, release);
+    const bytes = readFileSync(path);
+    const length = bytes.readUInt32LE(8);
+    const header = bytes
+      .subarray(12, 12 + length)
+      .toString('utf8')
+      .replace('"format":3', '"format":1');
+    bytes.write(header, 12, 'utf8');
+    writeFileSync(path, bytes);
+    await expect(loadCorpus(path, testCatalog(), release)).rejects.toThrow(/index format 1, expected 3/);
   });
 
   it('serves the same search when observations come from a loader', async () => {
