@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { type HttpRow, type LoadOptions, measureTarget, printHttpTables, type Ratio } from './http-load.ts';
 import { connectPostgis } from './postgis.ts';
 import { preparePostgisNearby } from './postgis-http.ts';
-import { type RunningServer, startServer } from './processes.ts';
+import { type RunningServer, serverNodeFlags, startServer } from './processes.ts';
 import { makeQueryPoints, readScenePositions } from './release-points.ts';
 
 export interface HttpBenchOptions extends LoadOptions {
@@ -62,7 +62,7 @@ export function startMachimi(options: HttpBenchOptions, checkout: string, name: 
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   return startServer({
     name,
-    args: [join(checkout, 'scripts/serve.ts')],
+    args: [...serverNodeFlags, join(checkout, 'scripts/serve.ts')],
     cwd: checkout,
     env,
     readyPath: '/v1/meta',
