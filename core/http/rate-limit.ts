@@ -1,48 +1,48 @@
-import {
-  type RateLimiterAbstract,
-  RateLimiterMemory,
-  RateLimiterPostgres,
-  RateLimiterRes,
-} from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { ApiError } from '../errors.ts';
 import type { Queryable } from '../store/types.ts';
+import { type CountResult, SharedCounter } from './shared-counter.ts';
 
 // Per-IP request budgets. Bucket names and sizes come from the specs' `x-rate-limits`; RATE_LIMIT_FACTOR multiplies
 // every bucket (for fuzzing runs only). On PostgreSQL the counters live in the rate_limits table (migration 005), so
-// replicas behind one load balancer count a client once; when that table cannot be reached, each process falls back
-// to its own counters rather than refusing traffic.
+// replicas behind one load balancer count a client once (shared-counter.ts: synced in batches, exact near the
+// limit); when that table cannot be reached, each process falls back to its own counters rather than refusing traffic.
 
 export interface BucketSpec {
   points: number;
   duration_s: number;
 }
 
-// rate-limiter-flexible speaks to a pg-style client: query({ text, values }) → { rows }.
-function pgStyleClient(db: Queryable) {
+interface Limiter {
+  /** Resolves when allowed; rejects with a RateLimiterRes (msBeforeNext) when the budget is spent. */
+  consume(key: string, points: number): Promise<unknown>;
+}
+
+// On PostgreSQL: the shared counter (shared-counter.ts), and this process's own counters whenever the database
+// cannot be reached (a limiter must not turn an outage into refusals).
+function sharedLimiter(counter: SharedCounter, points: number, memory: RateLimiterMemory): Limiter {
   return {
-    query: async (statement: { text: string; values?: unknown[] }) => ({
-      rows: await db.query(statement.text, statement.values ?? []),
-    }),
+    async consume(key, cost) {
+      let result: CountResult;
+      try {
+        result = await counter.consume(key, cost, points);
+      } catch {
+        return memory.consume(key, cost);
+      }
+      if (!result.allowed) throw new RateLimiterRes(0, result.msBeforeNext);
+    },
   };
 }
 
-function makeLimiter(name: string, points: number, duration: number, shared?: Queryable): RateLimiterAbstract {
+function makeLimiter(name: string, points: number, duration: number, shared?: Queryable): Limiter {
   const memory = new RateLimiterMemory({ keyPrefix: name, points, duration });
   if (!shared) return memory;
-  return new RateLimiterPostgres({
-    storeClient: pgStyleClient(shared),
-    storeType: 'client',
-    tableName: 'rate_limits',
-    tableCreated: true,
-    keyPrefix: name,
-    points,
-    duration,
-    insuranceLimiter: memory,
-  });
+  const limiter = sharedLimiter(new SharedCounter(shared, duration), points, memory);
+  return { consume: (key, cost) => limiter.consume(`${name}:${key}`, cost) };
 }
 
 export class RateLimits {
-  private readonly limiters = new Map<string, { limiter: RateLimiterAbstract; spec: BucketSpec }>();
+  private readonly limiters = new Map<string, { limiter: Limiter; spec: BucketSpec }>();
 
   /** `shared`: the PostgreSQL store whose rate_limits table every replica uses; absent, counters are per process. */
   constructor(buckets: Record<string, BucketSpec>, factor: number, shared?: Queryable) {

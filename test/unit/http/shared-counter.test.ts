@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { SharedCounter } from '../../../core/http/shared-counter.ts';
+import type { Queryable, Row } from '../../../core/store/types.ts';
+
+// The shared rate-limit counter: exact counts across "replicas" (two counters on one table), refusals past the limit
+// in arrival order, and one statement for every request waiting at that moment.
+
+function fakeTable() {
+  const rows = new Map<string, { points: number; expire: number }>();
+  const statements: string[] = [];
+  const db = {
+    async query<R extends Row>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
+      statements.push(sql.trim().split(/\s+/)[0] as string);
+      await new Promise((resolve) => setTimeout(resolve, 2)); // a round trip, so requests queue behind it
+      if (sql.trim().startsWith('DELETE')) return [];
+      const [keys, points, expires, now] = params as [string[], number[], number[], number];
+      return keys.map((key, i) => {
+        const row = rows.get(key);
+        const next =
+          !row || row.expire <= now
+            ? { points: points[i] as number, expire: expires[i] as number }
+            : { points: row.points + (points[i] as number), expire: row.expire };
+        rows.set(key, next);
+        return { key, points: next.points, expire: String(next.expire) } as unknown as R;
+      });
+    },
+  } as unknown as Queryable;
+  return { db, rows, statements };
+}
+
+describe('SharedCounter', () => {
+  it('allows exactly the limit of concurrent requests, in arrival order, in few statements', async () => {
+    const { db, statements } = fakeTable();
+    const counter = new SharedCounter(db, 60);
+    const results = await Promise.all(Array.from({ length: 30 }, () => counter.consume('ip', 1, 20)));
+    expect(results.map((result) => result.allowed)).toEqual([...Array(20).fill(true), ...Array(10).fill(false)]);
+    const refused = results[29];
+    expect(refused?.allowed === false && refused.msBeforeNext).toBeGreaterThan(59_000);
+    expect(statements.filter((statement) => statement === 'INSERT').length).toBeLessThanOrEqual(2);
+  });
+
+  it('counts a client once across counters sharing the table', async () => {
+    const { db } = fakeTable();
+    const [a, b] = [new SharedCounter(db, 60), new SharedCounter(db, 60)];
+    for (let i = 0; i < 10; i++) expect((await a.consume('ip', 1, 20)).allowed).toBe(true);
+    for (let i = 0; i < 10; i++) expect((await b.consume('ip', 1, 20)).allowed).toBe(true);
+    expect((await a.consume('ip', 1, 20)).allowed).toBe(false);
+    expect((await b.consume('other', 1, 20)).allowed).toBe(true);
+  });
+
+  it('starts a new window once the last one ended', async () => {
+    const { db } = fakeTable();
+    let now = 1_000_000;
+    const counter = new SharedCounter(db, 60, () => now);
+    expect((await counter.consume('ip', 5, 5)).allowed).toBe(true);
+    expect((await counter.consume('ip', 1, 5)).allowed).toBe(false);
+    now += 60_000;
+    expect((await counter.consume('ip', 5, 5)).allowed).toBe(true);
+  });
+
+  it('rejects the waiting requests when the database fails, and recovers', async () => {
+    const { db } = fakeTable();
+    let failing = true;
+    const flaky = {
+      query: (sql: string, params?: readonly unknown[]) =>
+        failing ? Promise.reject(new Error('connection refused')) : db.query(sql, params),
+    } as unknown as Queryable;
+    const counter = new SharedCounter(flaky, 60);
+    await expect(counter.consume('ip', 1, 5)).rejects.toThrow('connection refused');
+    failing = false;
+    expect((await counter.consume('ip', 1, 5)).allowed).toBe(true);
+  });
+});
