@@ -11,6 +11,7 @@ import {
   readSectionFile,
   type SectionFile,
   type SectionValue,
+  staleReason,
   writeSectionFile,
 } from './section-file.ts';
 
@@ -81,11 +82,8 @@ export async function readCardsSnapshot(path: string, key: SnapshotKey): Promise
   const read = await readSectionFile<Fields>(path, MAGIC);
   if (!read.file) return { cards: null, reason: read.reason };
   const { header } = read.file;
-  if (header.format !== FORMAT) return { cards: null, reason: `format ${header.format}, expected ${FORMAT}` };
-  if (header.code !== (await fingerprintCode())) return { cards: null, reason: 'written by other code' };
-  if (header.release_id !== key.release_id || header.ingested_at !== key.ingested_at) {
-    return { cards: null, reason: `stale (release ${header.release_id} ingested at ${header.ingested_at})` };
-  }
+  const reason = staleReason(header, { format: FORMAT, code: await fingerprintCode(), ...key });
+  if (reason) return { cards: null, reason };
   return { cards: decode(read.file) };
 }
 

@@ -13,6 +13,7 @@ import {
   readSectionFile,
   type SectionFile,
   type SectionValue,
+  staleReason,
   writeSectionFile,
 } from './section-file.ts';
 import type { ReleaseLight } from './served-release.ts';
@@ -100,11 +101,8 @@ export async function readLightSnapshot(path: string, key: SnapshotKey): Promise
   if (!read.file)
     return { light: null, reason: read.reason === `not a ${MAGIC}` ? 'not a light snapshot' : read.reason };
   const { header } = read.file;
-  if (header.format !== FORMAT) return { light: null, reason: `format ${header.format}, expected ${FORMAT}` };
-  if (header.code !== (await fingerprintCode())) return { light: null, reason: 'written by other code' };
-  if (header.release_id !== key.release_id || header.ingested_at !== key.ingested_at) {
-    return { light: null, reason: `stale (release ${header.release_id} ingested at ${header.ingested_at})` };
-  }
+  const reason = staleReason(header, { format: FORMAT, code: await fingerprintCode(), ...key });
+  if (reason) return { light: null, reason };
   return { light: decode(read.file) };
 }
 

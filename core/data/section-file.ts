@@ -50,6 +50,24 @@ function kindOf(value: Typed): ArrayKind {
   throw new Error('section-file: unsupported typed array');
 }
 
+/** What a cache file must match to be used: its format, the code that wrote it, the release as the store recorded it. */
+export interface CacheStamp {
+  format: number;
+  code: string;
+  release_id: string;
+  ingested_at: string;
+}
+
+/** Why a cache file's stamp is not the expected one (absent, the file can be used). */
+export function staleReason(found: CacheStamp, expected: CacheStamp): string | undefined {
+  if (found.format !== expected.format) return `format ${found.format}, expected ${expected.format}`;
+  if (found.code !== expected.code) return 'written by other code';
+  if (found.release_id !== expected.release_id || found.ingested_at !== expected.ingested_at) {
+    return `stale (release ${found.release_id} ingested at ${found.ingested_at})`;
+  }
+  return undefined;
+}
+
 /** A short hash of source files (URLs relative to the caller), so a file written by other code is not trusted. */
 export async function fingerprintFiles(files: readonly URL[]): Promise<string> {
   const hash = createHash('sha256');
