@@ -1,4 +1,8 @@
-import type { KdTree } from './kd-tree.ts';
+import { type KdTree, nodeHi, nodeLo } from './kd-tree.ts';
+import { isWithin, type QueryFrame } from './query-frame.ts';
+import { classifyNode, INSIDE, OUTSIDE } from './radius-scan.ts';
+
+const sharedStack = new Int32Array(128);
 
 /**
  * Per-node counts of a small-integer key (a year slot, a generation flag …) for the larger nodes of a tree, so that
@@ -27,15 +31,17 @@ export class KeyHistogram {
       throw new RangeError(`keyCount is ${keyCount}: pass the number of distinct keys (every key below it)`);
     }
     const threshold = minNodePoints ?? Math.max(256, 4 * keyCount);
-    const { nodeLo, nodeHi } = tree;
-    const rowOfNode = new Int32Array(nodeLo.length).fill(-1);
+    const { ranges, nodeCount } = tree;
+    const lo = (node: number) => nodeLo(ranges, node);
+    const hi = (node: number) => nodeHi(ranges, node);
+    const rowOfNode = new Int32Array(nodeCount).fill(-1);
     let rowCount = 0;
-    for (let node = 0; node < nodeLo.length; node++) {
-      if ((nodeHi[node] as number) - (nodeLo[node] as number) >= threshold) rowOfNode[node] = rowCount++;
+    for (let node = 0; node < nodeCount; node++) {
+      if (hi(node) - lo(node) >= threshold) rowOfNode[node] = rowCount++;
     }
     const rows = new Uint32Array(rowCount * keyCount);
     // Children before parents: a parent whose children both have rows sums them instead of reading its points.
-    for (let node = nodeLo.length - 1; node >= 0; node--) {
+    for (let node = nodeCount - 1; node >= 0; node--) {
       const row = rowOfNode[node] as number;
       if (row < 0) continue;
       const base = row * keyCount;
@@ -48,7 +54,7 @@ export class KeyHistogram {
         }
         continue;
       }
-      for (let p = nodeLo[node] as number; p < (nodeHi[node] as number); p++) {
+      for (let p = lo(node); p < hi(node); p++) {
         const key = keyByPosition[p] as number;
         if (!(key >= 0 && key < keyCount)) {
           throw new RangeError(`key ${key} at position ${p} is outside 0..${keyCount - 1}: pass keys below keyCount`);
@@ -72,5 +78,47 @@ export class KeyHistogram {
       const key = keys[p] as number;
       counts[key] = (counts[key] as number) + 1;
     }
+  }
+
+  /**
+   * Adds the keys of every point within the circle into counts; returns how many points there were. A radius scan
+   * (radius-scan.ts) without callbacks: whole nodes add their row, boundary leaves test and count their points inline.
+   */
+  addWithin(tree: KdTree, f: QueryFrame, counts: Uint32Array): number {
+    if (tree.size === 0) return 0;
+    const { boxes, ranges, leafSize, coords } = tree;
+    const keys = this.keyByPosition;
+    const { x: qx, y: qy, w: qw, innerSq, outerSq } = f;
+    const stack = sharedStack;
+    let top = 0;
+    stack[top++] = 0;
+    let total = 0;
+    while (top > 0) {
+      const node = stack[--top] as number;
+      const where = classifyNode(boxes, node, f);
+      if (where === OUTSIDE) continue;
+      const lo = nodeLo(ranges, node);
+      const hi = nodeHi(ranges, node);
+      if (where === INSIDE) {
+        this.addRun(lo, hi, node, counts);
+        total += hi - lo;
+      } else if (hi - lo > leafSize) {
+        stack[top++] = 2 * node + 2;
+        stack[top++] = 2 * node + 1;
+      } else {
+        for (let p = lo; p < hi; p++) {
+          const o = p * 3; // COORD_STRIDE, written out as in nodeLo
+          const dx = (coords[o] as number) - qx;
+          const dy = (coords[o + 1] as number) - qy;
+          const dw = (coords[o + 2] as number) - qw;
+          const chordSq = dx * dx + dy * dy + dw * dw;
+          if (chordSq > outerSq || (chordSq > innerSq && !isWithin(tree, p, f))) continue;
+          const key = keys[p] as number;
+          counts[key] = (counts[key] as number) + 1;
+          total++;
+        }
+      }
+    }
+    return total;
   }
 }

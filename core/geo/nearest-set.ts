@@ -1,7 +1,7 @@
 import { metersFromHaversineTerm } from './haversine.ts';
-import type { KdTree } from './kd-tree.ts';
+import { type KdTree, nodeHi, nodeLo } from './kd-tree.ts';
 import type { TieBreak } from './nearest-walk.ts';
-import { exactHaversineTerm, makeFrame, pointChordSq, type QueryFrame } from './query-frame.ts';
+import { exactHaversineTerm, pointChordSq, type QueryFrame, withRadius } from './query-frame.ts';
 import { classifyNode, countWithin, forEachRangeWithin, INSIDE, OUTSIDE, type RangeVisitor } from './radius-scan.ts';
 
 /** Points left to order one by one: below this the band is sorted instead of narrowed further. */
@@ -24,8 +24,9 @@ export function forEachRangeOfNearest(
   compareTies: TieBreak,
   visit: RangeVisitor,
   bandPoints = BAND_POINTS,
+  pointsWithin?: number,
 ): number {
-  const total = countWithin(tree, f, Number.POSITIVE_INFINITY);
+  const total = pointsWithin ?? countWithin(tree, f, Number.POSITIVE_INFINITY);
   if (total <= count) return forEachRangeWithin(tree, f, visit);
   if (count === 0) return 0;
   let inner = -1; // no radius holds nothing yet, not even points at distance 0
@@ -44,7 +45,7 @@ export function forEachRangeOfNearest(
     const span = outer - from;
     const mid = sameSide >= 2 ? from + span / 2 : Math.min(Math.max(aimed, from + span / 256), outer - span / 256);
     if (!(mid > from && mid < outer)) break;
-    const within = countWithin(tree, makeFrame(tree, f.lat, f.lon, mid), Number.POSITIVE_INFINITY);
+    const within = countWithin(tree, withRadius(f, mid), Number.POSITIVE_INFINITY);
     const side = within <= count ? -1 : 1;
     sameSide = side === lastSide ? sameSide + 1 : 0;
     lastSide = side;
@@ -56,7 +57,7 @@ export function forEachRangeOfNearest(
       outerCount = within;
     }
   }
-  if (inner >= 0) forEachRangeWithin(tree, makeFrame(tree, f.lat, f.lon, inner), visit);
+  if (inner >= 0) forEachRangeWithin(tree, withRadius(f, inner), visit);
   const band = collectBand(tree, f, inner, outer);
   band.sort((a, b) => a.distanceM - b.distanceM || compareTies(tree.order[a.p] as number, tree.order[b.p] as number));
   const wanted = count - innerCount;
@@ -69,26 +70,26 @@ export function forEachRangeOfNearest(
 
 /** Points with inner < distance ≤ outer (exact haversine), with their distances. */
 function collectBand(tree: KdTree, f: QueryFrame, inner: number, outer: number): { p: number; distanceM: number }[] {
-  const { boxes, nodeLo, nodeHi, points, leafSize } = tree;
-  const outerFrame = makeFrame(tree, f.lat, f.lon, outer);
-  const innerFrame: QueryFrame | undefined = inner >= 0 ? makeFrame(tree, f.lat, f.lon, inner) : undefined;
+  const { boxes, ranges, coords, exact, leafSize } = tree;
+  const outerFrame = withRadius(f, outer);
+  const innerFrame: QueryFrame | undefined = inner >= 0 ? withRadius(f, inner) : undefined;
   const band: { p: number; distanceM: number }[] = [];
   const stack: number[] = [0];
   while (stack.length > 0) {
     const node = stack.pop() as number;
     if (classifyNode(boxes, node, outerFrame) === OUTSIDE) continue;
     if (innerFrame !== undefined && classifyNode(boxes, node, innerFrame) === INSIDE) continue;
-    const lo = nodeLo[node] as number;
-    const hi = nodeHi[node] as number;
+    const lo = nodeLo(ranges, node);
+    const hi = nodeHi(ranges, node);
     if (hi - lo > leafSize) {
       stack.push(2 * node + 2, 2 * node + 1);
       continue;
     }
     for (let p = lo; p < hi; p++) {
-      const chordSq = pointChordSq(points, p, outerFrame);
+      const chordSq = pointChordSq(coords, p, outerFrame);
       if (chordSq > outerFrame.outerSq) continue;
       if (innerFrame !== undefined && chordSq <= innerFrame.innerSq) continue;
-      const distanceM = metersFromHaversineTerm(exactHaversineTerm(points, p, f));
+      const distanceM = metersFromHaversineTerm(exactHaversineTerm(exact, p, f));
       if (distanceM <= outer && distanceM > inner) band.push({ p, distanceM });
     }
   }

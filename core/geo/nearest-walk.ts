@@ -1,13 +1,7 @@
 import { metersFromHaversineTerm } from './haversine.ts';
-import type { KdTree } from './kd-tree.ts';
+import { type KdTree, nodeHi, nodeLo, nodeOffset } from './kd-tree.ts';
 import type { MinQueue } from './min-queue.ts';
-import {
-  boxDistanceSq,
-  exactHaversineTerm,
-  haversineTermLowerBound,
-  pointChordSq,
-  type QueryFrame,
-} from './query-frame.ts';
+import { boxDistanceSq, exactHaversineTerm, type QueryFrame } from './query-frame.ts';
 
 /** Orders two points at exactly the same distance (caller's indices); negative puts `a` first. */
 export type TieBreak = (a: number, b: number) => number;
@@ -21,11 +15,13 @@ export type NearestVisitor = (index: number, distanceM: number, position: number
 /**
  * Best-first search in exact order.
  *
- * The queue holds nodes and points keyed by a lower bound of their haversine term computed from 3-D chords, with no
- * trigonometry. A point leaving the queue gets its exact haversine distance and waits in `ready`, ordered by (distance,
- * tie-break). The nearest ready point is handed out once the queue's smallest key proves that nothing still queued can
- * be as near (with a margin far above rounding, so points at an equal distance always meet in `ready` and are ordered by
- * the tie-break). Only points that are actually reached pay for the exact distance.
+ * The queue holds nodes and points keyed by their squared chord from the query as computed from the tree's coords
+ * (a node's: to its box), with no trigonometry; the rounding between those and the haversine formula is bounded by the
+ * frame's slack, which `beyondChordSq` adds only where it matters. A point leaving the queue gets its exact haversine
+ * distance and waits in `ready`, ordered by (distance, tie-break). The nearest ready point is handed out once the
+ * queue's smallest key proves that nothing still queued can be as near (with a margin far above rounding, so points at
+ * an equal distance always meet in `ready` and are ordered by the tie-break). Only points that are actually reached
+ * pay for the exact distance.
  */
 export function walkNearestFirst(
   tree: KdTree,
@@ -34,17 +30,18 @@ export function walkNearestFirst(
   compareTies: TieBreak,
   visit: NearestVisitor,
 ): void {
-  const { boxes, nodeLo, nodeHi, points, leafSize, order } = tree;
+  const { boxes, ranges, coords, exact, leafSize, order } = tree;
+  const { x: qx, y: qy, w: qw, outerSq, slack, radiusM } = f;
   const rootDistanceSq = boxDistanceSq(boxes, 0, f);
-  if (rootDistanceSq > f.outerSq) return;
-  queue.push(haversineTermLowerBound(rootDistanceSq), 0);
+  if (rootDistanceSq > outerSq) return;
+  queue.push(rootDistanceSq, 0);
   // Created on first need: most walks never hold a point back, and allocation per query shows up as collector time.
   let ready: ReadyHeap | undefined;
   for (;;) {
     while (
       ready !== undefined &&
       ready.size > 0 &&
-      (queue.length === 0 || queue.peekKey() > safeBeyond(ready.topTerm()))
+      (queue.length === 0 || queue.peekKey() > beyondChordSq(ready.topTerm(), slack))
     ) {
       const distanceM = ready.topDistance();
       const position = ready.topPosition();
@@ -56,11 +53,14 @@ export function walkNearestFirst(
     queue.pop();
     if (value < 0) {
       const p = ~value;
-      const term = exactHaversineTerm(points, p, f);
+      const term = exactHaversineTerm(exact, p, f);
       const distanceM = metersFromHaversineTerm(term);
-      if (distanceM > f.radiusM) continue;
+      if (distanceM > radiusM) continue;
       // The usual case: nothing waits and nothing queued comes as near, so the point goes straight out.
-      if ((ready === undefined || ready.size === 0) && (queue.length === 0 || queue.peekKey() > safeBeyond(term))) {
+      if (
+        (ready === undefined || ready.size === 0) &&
+        (queue.length === 0 || queue.peekKey() > beyondChordSq(term, slack))
+      ) {
         if (visit(order[p] as number, distanceM, p) === false) return;
         continue;
       }
@@ -68,30 +68,42 @@ export function walkNearestFirst(
       ready.push(p, distanceM, term);
       continue;
     }
-    const lo = nodeLo[value] as number;
-    const hi = nodeHi[value] as number;
+    const lo = nodeLo(ranges, value);
+    const hi = nodeHi(ranges, value);
     if (hi - lo > leafSize) {
-      const left = 2 * value + 1;
-      const leftSq = boxDistanceSq(boxes, left, f);
-      if (leftSq <= f.outerSq) queue.push(haversineTermLowerBound(leftSq), left);
-      const rightSq = boxDistanceSq(boxes, left + 1, f);
-      if (rightSq <= f.outerSq) queue.push(haversineTermLowerBound(rightSq), left + 1);
+      // boxDistanceSq written out: the walk is too large for the compiler to inline it (measured).
+      for (let child = 2 * value + 1; child <= 2 * value + 2; child++) {
+        const b = nodeOffset(child);
+        const minX = (boxes[b] as number) - qx;
+        const minY = (boxes[b + 1] as number) - qy;
+        const minW = (boxes[b + 2] as number) - qw;
+        const dx = minX > 0 ? minX : Math.min((boxes[b + 3] as number) - qx, 0);
+        const dy = minY > 0 ? minY : Math.min((boxes[b + 4] as number) - qy, 0);
+        const dw = minW > 0 ? minW : Math.min((boxes[b + 5] as number) - qw, 0);
+        const distanceSq = dx * dx + dy * dy + dw * dw;
+        if (distanceSq <= outerSq) queue.push(distanceSq, child);
+      }
       continue;
     }
-    for (let p = lo; p < hi; p++) {
-      const chordSq = pointChordSq(points, p, f);
-      if (chordSq <= f.outerSq) queue.push(haversineTermLowerBound(chordSq), ~p);
+    // Stride 3 (COORD_STRIDE) written out, as in nodeLo.
+    for (let p = lo, o = lo * 3; p < hi; p++, o += 3) {
+      const dx = (coords[o] as number) - qx;
+      const dy = (coords[o + 1] as number) - qy;
+      const dw = (coords[o + 2] as number) - qw;
+      const chordSq = dx * dx + dy * dy + dw * dw;
+      if (chordSq <= outerSq) queue.push(chordSq, ~p);
     }
   }
 }
 
 /**
- * A haversine term that any point at a distance equal to or below that of `term` cannot exceed: 1e-10 relative is far
- * above rounding (1e-15), and mapped through asin it still moves the distance by far more than one unit in the last
- * place, so "key above this" means "strictly farther".
+ * A computed squared chord beyond which a node or point is strictly farther than a point whose haversine term is
+ * `term`. Its true term is at least (chord - slack)² / 4 (see QueryFrame.slack), and 1e-10 relative on the term is far
+ * above rounding (1e-15) and still moves the distance, mapped through asin, by more than one unit in the last place.
  */
-function safeBeyond(term: number): number {
-  return term * (1 + 1e-10) + 1e-30;
+function beyondChordSq(term: number, slack: number): number {
+  const chord = 2 * Math.sqrt(term * (1 + 1e-10) + 1e-30) + slack;
+  return chord * chord;
 }
 
 /**

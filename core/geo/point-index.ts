@@ -149,11 +149,34 @@ export class PointIndex {
    * Visits exactly the first `count` points of the full order (distance, then `compareTies`) within the radius, or all
    * of them when there are fewer, as runs [lo, hi) of tree positions in no particular order; returns how many. The set
    * `nearest` would walk through, at the cost of a few counts instead of an ordered walk (see nearest-set.ts).
+   * `pointsWithin`: how many points lie within the radius, when the caller has just counted them.
    */
-  forEachRangeOfNearest(lat: number, lon: number, radiusM: number, count: number, visit: RangeVisitor): number {
+  forEachRangeOfNearest(
+    lat: number,
+    lon: number,
+    radiusM: number,
+    count: number,
+    visit: RangeVisitor,
+    pointsWithin?: number,
+  ): number {
     assertLimit(count, 'count');
     const frame = makeFrame(this.tree, lat, lon, radiusM);
-    return forEachRangeOfNearest(this.tree, frame, count, this.compareTies, visit);
+    return forEachRangeOfNearest(this.tree, frame, count, this.compareTies, visit, undefined, pointsWithin);
+  }
+
+  /**
+   * Adds 1 to counts[key] for every point within the radius, `keyByPosition` being a small-integer key per tree
+   * position (see keyHistogram); returns how many points there were.
+   */
+  countKeysWithin(
+    lat: number,
+    lon: number,
+    radiusM: number,
+    keyByPosition: ArrayLike<number> & object,
+    counts: Uint32Array,
+  ): number {
+    const frame = makeFrame(this.tree, lat, lon, radiusM);
+    return this.keyHistogram(keyByPosition, counts.length).addWithin(this.tree, frame, counts);
   }
 
   /**

@@ -1,17 +1,10 @@
-import {
-  cosOfLatitude,
-  DEG_TO_RAD,
-  EARTH_RADIUS_M,
-  haversineTermFromCos,
-  metersFromHaversineTerm,
-} from './haversine.ts';
-import { type KdTree, POINT_STRIDE } from './kd-tree.ts';
+import { cosOfLatitude, EARTH_RADIUS_M, haversineTermFromCos, metersFromHaversineTerm } from './haversine.ts';
+import { type KdTree, nodeOffset, turnedVector } from './kd-tree.ts';
 import { assertLatLon, assertRadius } from './validate.ts';
 
 /**
- * Slack on chord lengths (unit sphere; 1e-12 ≈ 6 µm on Earth). The 3-D coordinates and the haversine formula round
- * differently (by about 1e-15); the slack covers that, so a bound from the tree never exceeds the haversine term that
- * the exact test computes, and pruning never drops a point that haversine puts within the radius.
+ * Slack on chord lengths (unit sphere; 1e-12 ≈ 6 µm on Earth) between float64 unit vectors and the haversine
+ * formula, which round differently (by about 1e-15). The tree's float32 rounding (`KdTree.roundingBound`) comes on top.
  */
 export const CHORD_SLACK = 1e-12;
 
@@ -22,90 +15,103 @@ export interface QueryFrame {
   cosLat: number;
   x: number;
   y: number;
-  z: number;
+  /** 1 - z, as the tree stores it. */
+  w: number;
   radiusM: number;
+  /**
+   * How far a chord computed from the tree's coords or boxes can be from the one the haversine formula implies: every
+   * bound below is widened by it, so pruning never changes an answer.
+   */
+  slack: number;
   /** Points or boxes farther than this (squared chord) are certainly beyond the radius. */
   outerSq: number;
   /** Points or boxes nearer than this (squared chord) are certainly within it; -1 when nothing is certain. */
   innerSq: number;
 }
 
+const scratch = new Float64Array(3);
+
 export function makeFrame(tree: KdTree, lat: number, lon: number, radiusM: number): QueryFrame {
   assertLatLon(lat, lon, 'query');
   assertRadius(radiusM);
-  const cosLat = cosOfLatitude(lat);
-  const chord = 2 * Math.sin(Math.min(radiusM / (2 * EARTH_RADIUS_M), Math.PI / 2));
-  const outer = chord + CHORD_SLACK;
-  const inner = chord - CHORD_SLACK;
-  const x = cosLat * Math.cos(lon * DEG_TO_RAD);
-  const y = cosLat * Math.sin(lon * DEG_TO_RAD);
-  const z = Math.sin(lat * DEG_TO_RAD);
-  const m = tree.rotation;
-  return {
+  turnedVector(tree.rotation, lat, lon, scratch);
+  const slack = tree.roundingBound + CHORD_SLACK;
+  return frameOf(
     lat,
     lon,
-    cosLat,
-    // The tree's rotation, written out (as rotateInto) to spare an allocation per query.
-    x: (m[0] as number) * x + (m[1] as number) * y + (m[2] as number) * z,
-    y: (m[3] as number) * x + (m[4] as number) * y + (m[5] as number) * z,
-    z: (m[6] as number) * x + (m[7] as number) * y + (m[8] as number) * z,
+    cosOfLatitude(lat),
+    scratch[0] as number,
+    scratch[1] as number,
+    scratch[2] as number,
     radiusM,
-    outerSq: outer * outer,
-    innerSq: inner > 0 ? inner * inner : -1,
-  };
+    slack,
+  );
+}
+
+/** The same query with another radius (no new rotation). */
+export function withRadius(f: QueryFrame, radiusM: number): QueryFrame {
+  assertRadius(radiusM);
+  return frameOf(f.lat, f.lon, f.cosLat, f.x, f.y, f.w, radiusM, f.slack);
+}
+
+/** Every frame is built here, so all have one shape and the scans' property reads stay monomorphic. */
+function frameOf(
+  lat: number,
+  lon: number,
+  cosLat: number,
+  x: number,
+  y: number,
+  w: number,
+  radiusM: number,
+  slack: number,
+): QueryFrame {
+  const chord = 2 * Math.sin(Math.min(radiusM / (2 * EARTH_RADIUS_M), Math.PI / 2));
+  const outer = chord + slack;
+  const inner = chord - slack;
+  return { lat, lon, cosLat, x, y, w, radiusM, slack, outerSq: outer * outer, innerSq: inner > 0 ? inner * inner : -1 };
 }
 
 /** Squared chord from the query to the nearest point of node's box (0 inside it). */
-export function boxDistanceSq(boxes: Float64Array, node: number, f: QueryFrame): number {
-  const b = node * 6;
+export function boxDistanceSq(boxes: Float32Array, node: number, f: QueryFrame): number {
+  const b = nodeOffset(node);
   const minX = (boxes[b] as number) - f.x;
   const minY = (boxes[b + 1] as number) - f.y;
-  const minZ = (boxes[b + 2] as number) - f.z;
+  const minW = (boxes[b + 2] as number) - f.w;
   const maxX = (boxes[b + 3] as number) - f.x;
   const maxY = (boxes[b + 4] as number) - f.y;
-  const maxZ = (boxes[b + 5] as number) - f.z;
+  const maxW = (boxes[b + 5] as number) - f.w;
   const dx = minX > 0 ? minX : Math.min(maxX, 0);
   const dy = minY > 0 ? minY : Math.min(maxY, 0);
-  const dz = minZ > 0 ? minZ : Math.min(maxZ, 0);
-  return dx * dx + dy * dy + dz * dz;
+  const dw = minW > 0 ? minW : Math.min(maxW, 0);
+  return dx * dx + dy * dy + dw * dw;
 }
 
-/** Squared chord from the query to the point at tree position p. */
-export function pointChordSq(points: Float64Array, p: number, f: QueryFrame): number {
-  const o = p * POINT_STRIDE;
-  const dx = (points[o] as number) - f.x;
-  const dy = (points[o + 1] as number) - f.y;
-  const dz = (points[o + 2] as number) - f.z;
-  return dx * dx + dy * dy + dz * dz;
-}
-
-/**
- * A lower bound of the haversine term (chord²/4) of anything a computed squared chord of `chordSq` away, safe against
- * rounding. The computed chord may be short by up to about 1e-14 (coordinates and the haversine formula round
- * differently), which lowers chord² by at most 2e-14·chord ≤ 1e-8·chord² + 1e-20; subtracting that bound needs no
- * square root.
- */
-export function haversineTermLowerBound(chordSq: number): number {
-  return (chordSq * (1 - 1e-8) - 1e-20) / 4;
+/** Squared chord from the query to the (float32) point at tree position p. */
+export function pointChordSq(coords: Float32Array, p: number, f: QueryFrame): number {
+  const o = p * 3; // COORD_STRIDE, written out as in nodeLo
+  const dx = (coords[o] as number) - f.x;
+  const dy = (coords[o + 1] as number) - f.y;
+  const dw = (coords[o + 2] as number) - f.w;
+  return dx * dx + dy * dy + dw * dw;
 }
 
 /** The exact haversine term from the query to the point at tree position p (the same operations as haversineMeters). */
-export function exactHaversineTerm(points: Float64Array, p: number, f: QueryFrame): number {
-  const o = p * POINT_STRIDE;
+export function exactHaversineTerm(exact: Float64Array, p: number, f: QueryFrame): number {
+  const o = p * 3; // EXACT_STRIDE, written out as in nodeLo
   return haversineTermFromCos(
     f.lat,
     f.lon,
     f.cosLat,
-    points[o + 3] as number,
-    points[o + 4] as number,
-    points[o + 5] as number,
+    exact[o] as number,
+    exact[o + 1] as number,
+    exact[o + 2] as number,
   );
 }
 
 /** Whether the point at tree position p is within the radius by the exact rule (haversine metres ≤ radius). */
-export function isWithin(points: Float64Array, p: number, f: QueryFrame): boolean {
-  const chordSq = pointChordSq(points, p, f);
+export function isWithin(tree: KdTree, p: number, f: QueryFrame): boolean {
+  const chordSq = pointChordSq(tree.coords, p, f);
   if (chordSq > f.outerSq) return false;
   if (chordSq <= f.innerSq) return true;
-  return metersFromHaversineTerm(exactHaversineTerm(points, p, f)) <= f.radiusM;
+  return metersFromHaversineTerm(exactHaversineTerm(tree.exact, p, f)) <= f.radiusM;
 }

@@ -1,5 +1,5 @@
-import type { KdTree } from './kd-tree.ts';
-import { isWithin, type QueryFrame } from './query-frame.ts';
+import { type KdTree, nodeHi, nodeLo, nodeOffset } from './kd-tree.ts';
+import { isWithin, pointChordSq, type QueryFrame } from './query-frame.ts';
 
 /**
  * Unordered scans of everything within a radius. A node whose box lies entirely inside the circle is taken whole,
@@ -35,28 +35,60 @@ export const CROSSING = 1;
 export const INSIDE = 2;
 
 /** OUTSIDE, INSIDE or CROSSING for a node's box against the query circle (nearest and farthest box corners). */
-export function classifyNode(boxes: Float64Array, node: number, f: QueryFrame): number {
-  const b = node * 6;
+export function classifyNode(boxes: Float32Array, node: number, f: QueryFrame): number {
+  const b = nodeOffset(node);
   const minX = (boxes[b] as number) - f.x;
   const minY = (boxes[b + 1] as number) - f.y;
-  const minZ = (boxes[b + 2] as number) - f.z;
+  const minW = (boxes[b + 2] as number) - f.w;
   const maxX = (boxes[b + 3] as number) - f.x;
   const maxY = (boxes[b + 4] as number) - f.y;
-  const maxZ = (boxes[b + 5] as number) - f.z;
+  const maxW = (boxes[b + 5] as number) - f.w;
   const nx = minX > 0 ? minX : Math.min(maxX, 0);
   const ny = minY > 0 ? minY : Math.min(maxY, 0);
-  const nz = minZ > 0 ? minZ : Math.min(maxZ, 0);
-  if (nx * nx + ny * ny + nz * nz > f.outerSq) return OUTSIDE;
+  const nw = minW > 0 ? minW : Math.min(maxW, 0);
+  if (nx * nx + ny * ny + nw * nw > f.outerSq) return OUTSIDE;
   const fx = Math.max(-minX, maxX);
   const fy = Math.max(-minY, maxY);
-  const fz = Math.max(-minZ, maxZ);
-  return fx * fx + fy * fy + fz * fz <= f.innerSq ? INSIDE : CROSSING;
+  const fw = Math.max(-minW, maxW);
+  return fx * fx + fy * fy + fw * fw <= f.innerSq ? INSIDE : CROSSING;
+}
+
+/**
+ * How many of the points at tree positions [lo, hi) are within the radius. The hot loop of every count: frame fields
+ * in locals, no branch on the usual inside/outside outcome, the exact formula only for the rare points in the rounding
+ * band.
+ */
+export function countRunWithin(tree: KdTree, lo: number, hi: number, f: QueryFrame): number {
+  const coords = tree.coords;
+  const qx = f.x;
+  const qy = f.y;
+  const qw = f.w;
+  const innerSq = f.innerSq;
+  const outerSq = f.outerSq;
+  let count = 0;
+  let undecided = 0;
+  // Stride 3 (COORD_STRIDE) written out, as in nodeLo.
+  for (let o = lo * 3, end = hi * 3; o < end; o += 3) {
+    const dx = (coords[o] as number) - qx;
+    const dy = (coords[o + 1] as number) - qy;
+    const dw = (coords[o + 2] as number) - qw;
+    const chordSq = dx * dx + dy * dy + dw * dw;
+    count += chordSq <= innerSq ? 1 : 0;
+    undecided += chordSq > innerSq && chordSq <= outerSq ? 1 : 0;
+  }
+  if (undecided > 0) {
+    for (let p = lo; p < hi; p++) {
+      const chordSq = pointChordSq(coords, p, f);
+      if (chordSq > innerSq && chordSq <= outerSq && isWithin(tree, p, f)) count++;
+    }
+  }
+  return count;
 }
 
 /** Calls visit with runs of tree positions within the radius; returns how many points they hold. */
 export function forEachRangeWithin(tree: KdTree, f: QueryFrame, visit: RangeVisitor): number {
   if (tree.size === 0) return 0;
-  const { boxes, nodeLo, nodeHi, points, leafSize } = tree;
+  const { boxes, ranges, leafSize } = tree;
   const stack = new Int32Array(128);
   let top = 0;
   stack[top++] = 0;
@@ -65,8 +97,8 @@ export function forEachRangeWithin(tree: KdTree, f: QueryFrame, visit: RangeVisi
     const node = stack[--top] as number;
     const where = classifyNode(boxes, node, f);
     if (where === OUTSIDE) continue;
-    const lo = nodeLo[node] as number;
-    const hi = nodeHi[node] as number;
+    const lo = nodeLo(ranges, node);
+    const hi = nodeHi(ranges, node);
     if (where === INSIDE) {
       visit(lo, hi, node);
       count += hi - lo;
@@ -75,7 +107,7 @@ export function forEachRangeWithin(tree: KdTree, f: QueryFrame, visit: RangeVisi
       stack[top++] = 2 * node + 1;
     } else {
       for (let p = lo; p < hi; p++) {
-        if (isWithin(points, p, f)) {
+        if (isWithin(tree, p, f)) {
           visit(p, p + 1, -1);
           count++;
         }
@@ -96,7 +128,7 @@ export function forEachWithin(tree: KdTree, f: QueryFrame, visit: WithinVisitor)
 /** Exact number of points within the radius; stops early once it exceeds `cap` (returning some number above it). */
 export function countWithin(tree: KdTree, f: QueryFrame, cap: number): number {
   if (tree.size === 0) return 0;
-  const { boxes, nodeLo, nodeHi, points, leafSize } = tree;
+  const { boxes, ranges, leafSize } = tree;
   const stack = sharedStack;
   let top = 0;
   stack[top++] = 0;
@@ -105,13 +137,13 @@ export function countWithin(tree: KdTree, f: QueryFrame, cap: number): number {
     const node = stack[--top] as number;
     const where = classifyNode(boxes, node, f);
     if (where === OUTSIDE) continue;
-    const lo = nodeLo[node] as number;
-    const hi = nodeHi[node] as number;
+    const lo = nodeLo(ranges, node);
+    const hi = nodeHi(ranges, node);
     if (where === INSIDE) count += hi - lo;
     else if (hi - lo > leafSize) {
       stack[top++] = 2 * node + 2;
       stack[top++] = 2 * node + 1;
-    } else for (let p = lo; p < hi; p++) if (isWithin(points, p, f)) count++;
+    } else count += countRunWithin(tree, lo, hi, f);
   }
   return count;
 }
@@ -123,7 +155,7 @@ export function countWithin(tree: KdTree, f: QueryFrame, cap: number): number {
  */
 export function hasMoreThan(tree: KdTree, f: QueryFrame, cap: number): boolean {
   if (tree.size === 0) return false;
-  const { boxes, nodeLo, nodeHi, points, leafSize } = tree;
+  const { boxes, ranges, leafSize } = tree;
   const rootWhere = classifyNode(boxes, 0, f);
   if (rootWhere === OUTSIDE) return false;
   if (rootWhere === INSIDE) return tree.size > cap;
@@ -135,16 +167,18 @@ export function hasMoreThan(tree: KdTree, f: QueryFrame, cap: number): boolean {
   let undecided = tree.size;
   while (head < tail) {
     const node = fifo[head++] as number;
-    const lo = nodeLo[node] as number;
-    const hi = nodeHi[node] as number;
+    const lo = nodeLo(ranges, node);
+    const hi = nodeHi(ranges, node);
     undecided -= hi - lo;
     if (hi - lo <= leafSize) {
-      for (let p = lo; p < hi; p++) if (isWithin(points, p, f)) inside++;
+      inside += countRunWithin(tree, lo, hi, f);
     } else {
+      // A node splits its range at the middle (kd-tree.ts), so the children's sizes need no read.
+      const mid = (lo + hi) >> 1;
       for (let child = 2 * node + 1; child <= 2 * node + 2; child++) {
         const where = classifyNode(boxes, child, f);
         if (where === OUTSIDE) continue;
-        const size = (nodeHi[child] as number) - (nodeLo[child] as number);
+        const size = child & 1 ? mid - lo : hi - mid;
         if (where === INSIDE) inside += size;
         else {
           undecided += size;

@@ -124,6 +124,24 @@ export function countSceneCandidatesByKey(
   keyByPosition: ArrayLike<number> & object,
   counts: Uint32Array,
 ): { visited: number; candidateTruncated: boolean } {
+  const { lat, lon, radiusM } = query;
+  // One pass counts the whole circle into a scratch table; past the cap the table is dropped and the pass's total
+  // spares the narrowing its first count. Asking hasMoreThan first would cost a second pass exactly when the circle
+  // holds nearly 8 000 scenes, where that question is as dear as the count.
+  const scratch = new Uint32Array(counts.length);
+  const within = index.countKeysWithin(lat, lon, radiusM, keyByPosition, scratch);
+  if (within <= SCENE_CANDIDATE_CAP) {
+    for (let k = 0; k < counts.length; k++) counts[k] = (counts[k] as number) + (scratch[k] as number);
+    return { visited: within, candidateTruncated: false };
+  }
   const histogram = index.keyHistogram(keyByPosition, counts.length);
-  return forEachSceneCandidateRange(index, query, (lo, hi, node) => histogram.addRun(lo, hi, node, counts));
+  const visited = index.forEachRangeOfNearest(
+    lat,
+    lon,
+    radiusM,
+    SCENE_CANDIDATE_CAP,
+    (lo, hi, node) => histogram.addRun(lo, hi, node, counts),
+    within,
+  );
+  return { visited, candidateTruncated: true };
 }

@@ -127,13 +127,63 @@ describe('PointIndex against its brute-force twin', () => {
         forEachRangeWithin(tree, makeFrame(tree, lat, lon, radiusM), (lo, hi, node) =>
           histogram.addRun(lo, hi, node, counts),
         );
+        const within = bruteWithin(lats, lons, lat, lon, radiusM);
         const expected = new Uint32Array(5);
-        for (const hit of bruteWithin(lats, lons, lat, lon, radiusM)) {
-          expected[keyOf(hit.index)] = (expected[keyOf(hit.index)] as number) + 1;
-        }
+        for (const hit of within) expected[keyOf(hit.index)] = (expected[keyOf(hit.index)] as number) + 1;
         expect(counts).toEqual(expected);
+        // The same counts from the scan without callbacks, added onto what is already there.
+        const added = Uint32Array.from([1, 0, 2, 0, 3]);
+        expect(histogram.addWithin(tree, makeFrame(tree, lat, lon, radiusM), added)).toBe(within.length);
+        expect(added).toEqual(expected.map((n, k) => n + ([1, 0, 2, 0, 3][k] as number)));
+        const index = PointIndex.build(lats, lons, { leafSize });
+        const viaIndex = new Uint32Array(5);
+        const byPosition = index.gatherByPosition(
+          Uint8Array.from({ length: lats.length }, (_, i) => keyOf(i)),
+          new Uint8Array(lats.length),
+        );
+        expect(index.countKeysWithin(lat, lon, radiusM, byPosition, viaIndex)).toBe(within.length);
+        expect(viaIndex).toEqual(expected);
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it('gives exact answers over points spread across the globe, where float32 rounding is largest', () => {
+    // Far-apart points make the tree's float32 coords round by up to about a metre (KdTree.roundingBound), so many
+    // points fall in the band where only the exact distance decides; radii that end exactly on a point test that band.
+    const worldArb = fc
+      .array(fc.tuple(fc.double({ min: -90, max: 90, noNaN: true }), fc.double({ min: -180, max: 180, noNaN: true })), {
+        maxLength: 200,
+      })
+      .chain((points) =>
+        fc.record({
+          points: fc.constant(points),
+          at: fc.tuple(fc.double({ min: -90, max: 90, noNaN: true }), fc.double({ min: -180, max: 180, noNaN: true })),
+          radiusM: fc.double({ min: 0, max: 2.1e7, noNaN: true }),
+          onPoint: fc.option(fc.nat({ max: Math.max(0, points.length - 1) }), { nil: undefined }),
+          limit: fc.integer({ min: 0, max: 40 }),
+          cap: fc.option(fc.integer({ min: 0, max: 60 }), { nil: undefined }),
+          leafSize: fc.constantFrom(1, 4, 32),
+        }),
+      );
+    fc.assert(
+      fc.property(worldArb, ({ points, at, radiusM: r, onPoint, limit, cap, leafSize }) => {
+        const lats = Float64Array.from(points, ([lat]) => lat);
+        const lons = Float64Array.from(points, ([, lon]) => lon);
+        const { lat, lon, radiusM } = resolveQuery(lats, lons, { at, radiusM: r, onPoint });
+        const index = PointIndex.build(lats, lons, { leafSize });
+        const options = {
+          radiusM,
+          limit,
+          accept: (i: number) => i % 3 !== 1,
+          ...(cap === undefined ? {} : { candidateCap: cap }),
+        };
+        expect(index.nearest(lat, lon, options)).toEqual(bruteNearest(lats, lons, lat, lon, options));
+        const within = bruteWithin(lats, lons, lat, lon, radiusM).length;
+        expect(index.countWithin(lat, lon, radiusM)).toBe(within);
+        expect(index.hasMoreThan(lat, lon, radiusM, cap ?? 10)).toBe(within > (cap ?? 10));
+      }),
+      { numRuns: 300 },
     );
   });
 

@@ -174,6 +174,39 @@ describe('the 8 000-candidate cap', () => {
     }
   });
 
+  it('counts the kept candidates by key from anywhere around the crowd, for coverage', () => {
+    // One scan counts the circle, and only a circle past the cap is narrowed: both sides of the cap, from off-centre
+    // queries whose circles cut through the groups of tied scenes.
+    const slot = (i: number) => (years[i] === null ? 0 : (years[i] as number) - 1999);
+    const keys = index.gatherByPosition(
+      Array.from({ length: count }, (_, i) => slot(i)),
+      new Uint8Array(count),
+    );
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 360, noNaN: true }),
+        fc.double({ min: 0, max: 120, noNaN: true }),
+        fc.double({ min: 0, max: 400, noNaN: true }),
+        (bearing, offsetM, radiusM) => {
+          const [lat, lon] = destination(query.lat, query.lon, bearing, offsetM);
+          const counts = new Uint32Array(8);
+          const outcome = countSceneCandidatesByKey(index, { lat, lon, radiusM }, keys, counts);
+          const kept = bruteNearest(lats, lons, lat, lon, {
+            radiusM,
+            limit: count,
+            compareTies,
+            candidateCap: SCENE_CANDIDATE_CAP,
+          });
+          const expected = new Uint32Array(8);
+          for (const hit of kept.hits) expected[slot(hit.index)] = (expected[slot(hit.index)] as number) + 1;
+          expect(counts).toEqual(expected);
+          expect(outcome).toEqual({ visited: kept.hits.length, candidateTruncated: kept.candidateTruncated });
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
   it('lets coverage visit exactly the kept candidates', () => {
     const visited: number[] = [];
     const outcome = forEachSceneCandidate(index, query, (i) => visited.push(i));

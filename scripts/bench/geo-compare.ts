@@ -1,0 +1,158 @@
+// Side-by-side timing of two versions of core/geo's point queries on the bench city, in one process, interleaved in
+// blocks of queries so both see the same machine load. Usage:
+//   git archive <commit> core/geo | tar -x -C /tmp/geo-before
+//   node scripts/bench/geo-compare.ts --before /tmp/geo-before/core/geo [--after core/geo] [--points 1000000]
+//     [--queries 20000] [--only <part of a row name>]
+// Each row prints p50/p99 wall-clock µs and mean CPU µs per query for each version, also split by whether the circle
+// holds more than the 8 000-candidate cap. The answers of both versions are checked to be equal.
+import os from 'node:os';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { makeCity, makeQueries, makeRandom } from './synthetic-city.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    before: { type: 'string' },
+    after: { type: 'string', default: 'core/geo' },
+    points: { type: 'string', default: '1000000' },
+    queries: { type: 'string', default: '20000' },
+    only: { type: 'string' },
+  },
+});
+if (args.before === undefined) {
+  console.error('pass --before DIR, a copy of an older core/geo (git archive <commit> core/geo | tar -x -C DIR)');
+  process.exit(2);
+}
+const POINTS = Number(args.points);
+const QUERIES = Number(args.queries);
+const CAP = 8000;
+const YEAR_SLOTS = 40;
+
+const random = makeRandom(1);
+const city = makeCity(random, POINTS);
+const queries = makeQueries(random, city, QUERIES);
+const yearSlots = Uint8Array.from({ length: POINTS }, (_, i) => {
+  const year = city.years[i] ?? null;
+  return year === null ? 0 : year - 1989;
+});
+
+type Query = (lat: number, lon: number) => number;
+interface Version {
+  name: string;
+  buildMs: number[];
+  rows: Record<string, Query>;
+  /** Answers, for the equality check: a string per query. */
+  answers: Record<string, (lat: number, lon: number) => string>;
+  moreThanCap: (lat: number, lon: number, radiusM: number) => boolean;
+}
+
+async function load(name: string, dir: string): Promise<Version> {
+  const root = resolve(dir);
+  const sceneIndex = await import(`${root}/scene-index.ts`);
+  const pointIndex = await import(`${root}/point-index.ts`);
+  const buildMs: number[] = [];
+  let scenes = sceneIndex.buildSceneIndex({
+    lats: city.lats,
+    lons: city.lons,
+    captureYears: city.years,
+    ids: city.ids,
+  });
+  for (let k = 0; k < 3; k++) {
+    const start = process.hrtime.bigint();
+    scenes = sceneIndex.buildSceneIndex({ lats: city.lats, lons: city.lons, captureYears: city.years, ids: city.ids });
+    buildMs.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  const amenities = pointIndex.PointIndex.build(city.amenityLats, city.amenityLons);
+  const verbalized = scenes.gatherByPosition(city.hasVerbalization, new Uint8Array(POINTS));
+  const accept = (_index: number, position: number) => verbalized[position] === 1;
+  const slotByPosition = scenes.gatherByPosition(yearSlots, new Uint8Array(POINTS));
+  scenes.keyHistogram(slotByPosition, YEAR_SLOTS);
+  const counts = new Uint32Array(YEAR_SLOTS);
+  const nearby = (radiusM: number, limit: number) => (lat: number, lon: number) =>
+    sceneIndex.findNearbyScenes(scenes, { lat, lon, radiusM, limit, accept });
+  const coverage = (lat: number, lon: number) => {
+    counts.fill(0);
+    const outcome = sceneIndex.countSceneCandidatesByKey(scenes, { lat, lon, radiusM: 500 }, slotByPosition, counts);
+    return `${counts.join(',')}/${outcome.candidateTruncated}`;
+  };
+  const nearbyRows: Record<string, (lat: number, lon: number) => { hits: unknown[]; candidateTruncated: boolean }> = {
+    'nearby r=150 top-10': nearby(150, 10),
+    'nearby r=500 top-50': nearby(500, 50),
+    'nearby r=1000 top-10': nearby(1000, 10),
+    'nearby r=1000 top-50': nearby(1000, 50),
+  };
+  const rows: Record<string, Query> = {};
+  const answers: Record<string, (lat: number, lon: number) => string> = {};
+  for (const [row, run] of Object.entries(nearbyRows)) {
+    rows[row] = (lat, lon) => run(lat, lon).hits.length;
+    answers[row] = (lat, lon) => JSON.stringify(run(lat, lon));
+  }
+  rows['coverage: count by year r=500'] = (lat, lon) => coverage(lat, lon).length;
+  answers['coverage: count by year r=500'] = coverage;
+  rows['count within r=500'] = (lat, lon) => scenes.countWithin(lat, lon, 500);
+  answers['count within r=500'] = (lat, lon) => String(scenes.countWithin(lat, lon, 500));
+  rows['more than 8 000 within r=1000'] = (lat, lon) => (scenes.hasMoreThan(lat, lon, 1000, CAP) ? 1 : 0);
+  answers['more than 8 000 within r=1000'] = (lat, lon) => String(scenes.hasMoreThan(lat, lon, 1000, CAP));
+  const nearestAmenities = (lat: number, lon: number) => amenities.nearest(lat, lon, { radiusM: 1000, limit: 10 });
+  rows['amenities: nearest 10 r=1000'] = (lat, lon) => nearestAmenities(lat, lon).hits.length;
+  answers['amenities: nearest 10 r=1000'] = (lat, lon) => JSON.stringify(nearestAmenities(lat, lon));
+  return {
+    name,
+    buildMs,
+    rows,
+    answers,
+    moreThanCap: (lat, lon, radiusM) => scenes.hasMoreThan(lat, lon, radiusM, CAP),
+  };
+}
+
+const percentile = (values: number[], p: number) => {
+  if (values.length === 0) return Number.NaN;
+  const sorted = Float64Array.from(values).sort();
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number;
+};
+const fmt = (us: number) => us.toFixed(1).padStart(7);
+
+const loadBefore = os.loadavg()[0] ?? 0;
+const versions = [await load('before', args.before), await load('after', args.after)];
+console.log(`# ${POINTS} scenes, ${QUERIES} queries per row, load average ${loadBefore.toFixed(2)} at the start`);
+for (const v of versions) console.log(`# ${v.name}: build ${v.buildMs.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+
+let sink = 0;
+for (const row of Object.keys(versions[0]?.rows ?? {})) {
+  if (args.only !== undefined && !row.includes(args.only)) continue;
+  const radiusM = Number(/r=(\d+)/.exec(row)?.[1] ?? 1000);
+  const truncated = queries.map(([lat, lon]) => (versions[0] as Version).moreThanCap(lat, lon, radiusM));
+  const differ = queries
+    .slice(0, 500)
+    .filter(([lat, lon]) => versions[0]?.answers[row]?.(lat, lon) !== versions[1]?.answers[row]?.(lat, lon)).length;
+  const samples = versions.map(() => ({ all: [] as number[], capped: [] as number[], rest: [] as number[], cpu: 0 }));
+  for (const v of versions)
+    for (let w = 0; w < 2000; w++) sink += (v.rows[row] as Query)(...(queries[w % QUERIES] as [number, number]));
+  for (let start = 0; start < QUERIES; start += 1000) {
+    versions.forEach((v, k) => {
+      const run = v.rows[row] as Query;
+      const into = samples[k] as (typeof samples)[number];
+      const cpuBefore = process.threadCpuUsage();
+      for (let q = start; q < Math.min(QUERIES, start + 1000); q++) {
+        const [lat, lon] = queries[q] as [number, number];
+        const t = process.hrtime.bigint();
+        sink += run(lat, lon);
+        const us = Number(process.hrtime.bigint() - t) / 1000;
+        into.all.push(us);
+        (truncated[q] ? into.capped : into.rest).push(us);
+      }
+      const cpu = process.threadCpuUsage(cpuBefore);
+      into.cpu += cpu.user + cpu.system;
+    });
+  }
+  versions.forEach((v, k) => {
+    const s = samples[k] as (typeof samples)[number];
+    const p50p99 = (values: number[]) => `p50 ${fmt(percentile(values, 0.5))} p99 ${fmt(percentile(values, 0.99))}`;
+    console.log(
+      `${row.padEnd(30)} ${v.name.padEnd(6)} ${p50p99(s.all)} cpu ${fmt(s.cpu / QUERIES)}` +
+        ` | past the cap (${s.capped.length}) ${p50p99(s.capped)} | rest ${p50p99(s.rest)}`,
+    );
+  });
+  console.log(`${row.padEnd(30)} answers differ on ${differ} of 500 queries`);
+}
+console.log(`# load average ${(os.loadavg()[0] ?? 0).toFixed(2)} at the end (checksum ${sink})`);
