@@ -2,7 +2,6 @@
  * Absolute URLs and the license of /explore/api responses. Handlers do not see the request, so the base is the first
  * configured explore origin (EXPLORE_ORIGIN, default http://localhost:{PORT}).
  */
-import type { Config } from '../config.ts';
 import type { ServedRelease } from '../data/served-release.ts';
 import { imagePageOf } from '../place/scenes-items.ts';
 import type { SceneLinks } from '../search/results.ts';

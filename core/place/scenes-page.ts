@@ -59,8 +59,15 @@ async function printedItemsOf(sources: PageSources, scenes: readonly SelectedSce
 
 // The ASCII digits of small distances, made once (a page of 50 would otherwise make 50 tiny buffers).
 const digits: Uint8Array[] = [];
-const digitsOf = (value: number) =>
-  value < 100_000 ? (digits[value] ??= Buffer.from(`${value}`, 'latin1')) : Buffer.from(`${value}`, 'latin1');
+function digitsOf(value: number): Uint8Array {
+  if (value >= 100_000) return Buffer.from(`${value}`, 'latin1');
+  let made = digits[value];
+  if (!made) {
+    made = Buffer.from(`${value}`, 'latin1');
+    digits[value] = made;
+  }
+  return made;
+}
 const open = Buffer.from('[');
 const comma = Buffer.from(',');
 const close = Buffer.from(']');
