@@ -1,16 +1,22 @@
-// npm run bench: the geo benchmark (scripts/bench-geo.ts), the HTTP one (scripts/bench-http.ts), then start-up
-// (scripts/bench-startup.ts, skipped with a message when no ingested store is given), each in a process of its own so
-// neither's memory or JIT state colours the other. `npm run bench -- geo [options]`, `npm run bench -- http [options]`
-// or `npm run bench -- startup [options]` runs one part with its options.
+// npm run bench: the geo benchmark (scripts/bench-geo.ts), the HTTP one (scripts/bench-http.ts), start-up
+// (scripts/bench-startup.ts, skipped with a message when no ingested store is given), then the scenery search at scale
+// (test/search-eval/bench-scale.ts, skipped with a message without --release), each in a process of its own so
+// neither's memory or JIT state colours the other. `npm run bench -- geo|http|startup|search [options]` runs one part
+// with its options.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
-const parts = { geo: 'bench-geo.ts', http: 'bench-http.ts', startup: 'bench-startup.ts' } as const;
+const parts = {
+  geo: 'bench-geo.ts',
+  http: 'bench-http.ts',
+  startup: 'bench-startup.ts',
+  search: '../test/search-eval/bench-scale.ts',
+} as const;
 const [first, ...rest] = process.argv.slice(2);
 const named = first !== undefined && Object.hasOwn(parts, first);
 const chosen = named ? [first as keyof typeof parts] : (Object.keys(parts) as (keyof typeof parts)[]);
 if (first !== undefined && !named) {
-  console.error(`name the part before its options: npm run bench -- geo|http|startup ${first} …`);
+  console.error(`name the part before its options: npm run bench -- geo|http|startup|search ${first} …`);
   process.exit(2);
 }
 for (const part of chosen) {
