@@ -87,6 +87,8 @@ export async function readCardsSnapshot(path: string, key: SnapshotKey): Promise
   return { cards: decode(read.file) };
 }
 
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
 function decode(file: SectionFile<Fields>): SceneCardColumns {
   const { header } = file;
   const column = (name: string): InternedColumn => ({
@@ -100,7 +102,7 @@ function decode(file: SectionFile<Fields>): SceneCardColumns {
       promptVersion: column(`promptVersion${g}`),
       analysisStatus: column(`analysisStatus${g}`),
       summary: {
-        bytes: file.view(`summaryBytes${g}`, 'u8'),
+        bytes: asBuffer(file.view(`summaryBytes${g}`, 'u8')),
         starts: file.view(`summaryStarts${g}`, 'f64'),
         lengths: file.view(`summaryLengths${g}`, 'u32'),
         plain: file.view(`summaryPlain${g}`, 'u8'),

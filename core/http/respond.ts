@@ -12,8 +12,6 @@ import { exploreErrorBody, type FaceName, placeErrorBody, placeErrorStatus } fro
 
 const jsonType = 'application/json; charset=utf-8';
 
-export { encodeJsonText };
-
 export function jsonTextResponse(status: number, text: string | Uint8Array<ArrayBuffer>, headers: Headers): Response {
   headers.set('content-type', jsonType);
   return new FastResponse(typeof text === 'string' ? encodeJsonText(text) : text, { status, headers });

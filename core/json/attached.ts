@@ -13,8 +13,3 @@ export function attachJson<T extends object>(value: T, pieces: readonly Uint8Arr
 export function attachedJsonOf(value: unknown): readonly Uint8Array[] | undefined {
   return typeof value === 'object' && value !== null ? attached.get(value) : undefined;
 }
-
-/** The attached pieces joined (tests, tools). */
-export function joinPieces(pieces: readonly Uint8Array[]): Buffer {
-  return Buffer.concat(pieces);
-}

@@ -81,14 +81,4 @@ export class PrintedItemCache {
     if (!this.#young.has(key)) this.#youngBytes += printed.head.byteLength + printed.tail.byteLength + overheadBytes;
     this.#young.set(key, printed);
   }
-
-  get size(): number {
-    return this.#young.size + this.#old.size;
-  }
-
-  clear(): void {
-    this.#young.clear();
-    this.#old.clear();
-    this.#youngBytes = 0;
-  }
 }

@@ -3,6 +3,12 @@
 // the fastest decoding V8 has, measured 6-8x faster than a Buffer#toString per field), so string offsets are byte
 // offsets; a field holding UTF-8 (a ward name) is re-decoded as UTF-8 on request (`utf8`), which callers intern.
 import { decodeCopyField } from './copy-text.ts';
+import type { Queryable } from './types.ts';
+
+/** The COPY … TO STDOUT output of `select` as bytes (test doubles without copyOutBytes give text, encoded here). */
+export async function copyOutBytes(db: Queryable, select: string): Promise<Uint8Array> {
+  return db.copyOutBytes ? db.copyOutBytes(select) : new TextEncoder().encode(await db.copyOut(select));
+}
 
 const NULL_FIELD = '\\N';
 

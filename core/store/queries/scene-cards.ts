@@ -3,7 +3,7 @@
 // status and summary. Held in memory, they let a nearby page be printed without a store read (at 1 M scenes a page's
 // 50 cards cost 6 ms on PostgreSQL and 21 ms on PGlite by key). Summaries are kept as UTF-8 in one buffer, the bytes a
 // response carries. Read through COPY like the light columns (scene-light.ts).
-import { CopyReader, decodeUtf8 } from '../copy-reader.ts';
+import { CopyReader, copyOutBytes, decodeUtf8 } from '../copy-reader.ts';
 import { quoteLiteral } from '../copy-text.ts';
 import { IdTable } from '../id-table.ts';
 import type { Queryable } from '../types.ts';
@@ -19,7 +19,7 @@ export interface InternedColumn {
  * between quotes (no quote, backslash or control character), so a response can copy its bytes without escaping.
  */
 export interface TextColumn {
-  bytes: Uint8Array;
+  bytes: Buffer;
   starts: Float64Array;
   lengths: Uint32Array;
   plain: Uint8Array;
@@ -105,8 +105,8 @@ export class TextColumnBuilder {
 
   build(): TextColumn {
     // A copy of the used part, so the slack of the growing buffer is given back.
-    const bytes = new Uint8Array(this.#used);
-    bytes.set(this.#bytes.subarray(0, this.#used));
+    const bytes = Buffer.allocUnsafe(this.#used);
+    this.#bytes.copy(bytes, 0, 0, this.#used);
     return { bytes, starts: this.#starts, lengths: this.#lengths, plain: this.#plain };
   }
 }
@@ -115,15 +115,7 @@ export class TextColumnBuilder {
 export function textAt(column: TextColumn, row: number): string | null {
   const start = column.starts[row] as number;
   if (start < 0) return null;
-  return Buffer.from(column.bytes.buffer, column.bytes.byteOffset, column.bytes.byteLength).toString(
-    'utf8',
-    start,
-    start + (column.lengths[row] as number),
-  );
-}
-
-async function copyBytes(db: Queryable, select: string): Promise<Uint8Array> {
-  return db.copyOutBytes ? db.copyOutBytes(select) : new TextEncoder().encode(await db.copyOut(select));
+  return column.bytes.toString('utf8', start, start + (column.lengths[row] as number));
 }
 
 function parseSceneFields(bytes: Uint8Array, rows: IdTable, count: number) {
@@ -175,7 +167,7 @@ export async function loadSceneCardColumns(
 ): Promise<SceneCardColumns> {
   const release = quoteLiteral(releaseId);
   const rows = new IdTable(ids);
-  const sceneBytes = await copyBytes(
+  const sceneBytes = await copyOutBytes(
     db,
     `SELECT id, position_source, view_class, travel_bearing, is_pano FROM scenes WHERE release_id = ${release}`,
   );
@@ -184,7 +176,7 @@ export async function loadSceneCardColumns(
   // string, which CopyReader decodes it into, and PGlite's memory grows to hold the whole output.
   const byGeneration: VerbalizationCardColumns[] = [];
   for (const generationId of generationIds) {
-    const bytes = await copyBytes(
+    const bytes = await copyOutBytes(
       db,
       `SELECT scene_id, model, prompt_version, analysis_status, summary FROM verbalizations
        WHERE release_id = ${release} AND generation_id = ${quoteLiteral(generationId)}`,

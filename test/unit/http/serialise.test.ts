@@ -5,8 +5,8 @@ import type { ServedRelease } from '../../../core/data/served-release.ts';
 import { specFiles } from '../../../core/http/assemble.ts';
 import type { HandlerContext } from '../../../core/http/context.ts';
 import { printEnvelope, wrapInEnvelope } from '../../../core/http/envelope.ts';
-import { encodeJsonText } from '../../../core/http/respond.ts';
 import { compileSerialisers, makeLossless, restSchemaOf } from '../../../core/http/serialise.ts';
+import { encodeJsonText } from '../../../core/json/utf8.ts';
 import { loadSpec } from '../../../core/spec.ts';
 
 // The printers must mean exactly what JSON.stringify of the envelope means; the spliced one (the default) must even

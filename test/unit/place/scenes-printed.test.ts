@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { attachedJsonOf, joinPieces } from '../../../core/json/attached.ts';
+import { attachedJsonOf } from '../../../core/json/attached.ts';
 import { imagePageOf, makeImagePage, type SceneItem } from '../../../core/place/scenes-items.ts';
 import { type PageSources, readPage } from '../../../core/place/scenes-page.ts';
 import { PrintedItemCache, printItems } from '../../../core/place/scenes-printed.ts';
@@ -135,9 +135,9 @@ describe('readPage', () => {
       ['100000000000003'],
     ]);
     for (const page of [first, second]) {
-      expect(joinPieces(attachedJsonOf(page) ?? []).equals(utf8(page))).toBe(true);
+      expect(Buffer.concat(attachedJsonOf(page) ?? []).equals(utf8(page))).toBe(true);
     }
-    expect(joinPieces(attachedJsonOf(await readPage(sources, [])) ?? []).toString()).toBe('[]');
+    expect(Buffer.concat(attachedJsonOf(await readPage(sources, [])) ?? []).toString()).toBe('[]');
   });
 
   it('leaves out scenes whose verbalization cannot be read, and does not remember them', async () => {
