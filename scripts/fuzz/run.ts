@@ -26,6 +26,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { relayLines } from './unfence.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const stBin = join(root, '.venv/bin/st');
@@ -106,12 +107,16 @@ async function waitForSearchEngine(baseUrl: string): Promise<void> {
 }
 
 function runToExit(command: string, args: string[]): Promise<number> {
-  const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const relayed = Promise.all([
+    relayLines(child.stdout as NodeJS.ReadableStream, process.stdout),
+    relayLines(child.stderr as NodeJS.ReadableStream, process.stderr),
+  ]);
   const timer = setTimeout(() => child.kill('SIGTERM'), Math.max(remainingMs(), 1000));
   return new Promise((resolve) => {
     child.on('exit', (code) => {
       clearTimeout(timer);
-      resolve(code ?? 124);
+      relayed.then(() => resolve(code ?? 124));
     });
   });
 }
