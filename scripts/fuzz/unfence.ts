@@ -1,6 +1,7 @@
 // Schemathesis closes its sections with pytest-style fences ("==== 1 warning in 15.68s ===="). CI reads a run's
 // closing lines by the conventions of known test runners, and such a fence reads as a pytest run that executed
 // nothing, so the fences are printed as "── … ──" instead. Only the fence characters change.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ESC starts the terminal colour codes being removed
 const ansi = /\x1b\[[0-9;]*m/g;
 
 export function unfence(line: string): string {

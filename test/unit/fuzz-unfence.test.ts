@@ -5,7 +5,10 @@ import { relayLines, unfence } from '../../scripts/fuzz/unfence.ts';
 describe('unfence: schemathesis section fences are not printed as pytest closing lines', () => {
   it.each([
     ['============================= 1 warning in 15.68s ==============================', '── 1 warning in 15.68s ──'],
-    ['========================== No issues found in 71.68s ===========================', '── No issues found in 71.68s ──'],
+    [
+      '========================== No issues found in 71.68s ===========================',
+      '── No issues found in 71.68s ──',
+    ],
     ['=================================== SUMMARY ====================================', '── SUMMARY ──'],
     ['\x1b[1m==== 2 errors in 3.1s ====\x1b[0m', '── 2 errors in 3.1s ──'],
     ['  4528 generated, 4528 passed', '  4528 generated, 4528 passed'],
