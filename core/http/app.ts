@@ -1,5 +1,7 @@
+import type { ServerResponse } from 'node:http';
 import { H3 } from 'h3';
 import type { AppDeps } from './context.ts';
+import { releaseWhenSent } from './lent-body.ts';
 import { handleRequest } from './pipeline.ts';
 
 // The h3 application: one catch-all route, because routing belongs to the specs (openapi-backend), not to h3.
@@ -18,8 +20,15 @@ export function clientIpOf(request: Request & { ip?: string }, trustProxy: numbe
 
 export function createApp(deps: AppDeps): H3 {
   const app = new H3();
-  app.all('/**', (event) =>
-    handleRequest(deps, { request: event.req, clientIp: clientIpOf(event.req, deps.config.trustProxy) }),
-  );
+  app.all('/**', async (event) => {
+    const response = await handleRequest(deps, {
+      request: event.req,
+      clientIp: clientIpOf(event.req, deps.config.trustProxy),
+    });
+    // srvx's Node adapter exposes the ServerResponse the body will be written to.
+    const node = (event.req as { runtime?: { node?: { res?: ServerResponse } } }).runtime?.node;
+    releaseWhenSent(response, node?.res);
+    return response;
+  });
   return app;
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ServedRelease } from '../data/served-release.ts';
-import { attachedJsonOf } from '../json/attached.ts';
-import { encodeJsonText } from '../json/utf8.ts';
+import { attachedJsonOf, type PrintJson as PrintAttached } from '../json/attached.ts';
+import type { ByteWriter } from '../json/byte-writer.ts';
 import type { HandlerContext } from './context.ts';
+import { type LentBody, writeBody } from './lent-body.ts';
 
 // The common fields of every successful place-lookup response. A handler may set `quality_policy`, `note` and
 // `warnings` in its body; everything else in the envelope comes from the served release and the request.
@@ -81,36 +82,79 @@ export function printEnvelope(
   );
 }
 
-// printEnvelope as UTF-8 bytes, with values whose JSON a handler attached (json/attached.ts) copied in as they are:
-// each stands in the printed text as a placeholder string no data can hold (a per-process random token), and the
-// text is cut there. Bodies without attached values take printEnvelope's way.
+// printEnvelope as UTF-8 bytes in pooled memory (lent-body.ts), the release's fragments encoded once, and values
+// whose JSON a handler attached (json/attached.ts) printed in their place: each stands in the printed rest of the
+// body as a placeholder string no data can hold (a per-process random token), and the text is cut there.
 const placeholderToken = `\u0000attached-json-${randomUUID()}-`;
 
-export function printEnvelopeBytes(
-  body: Record<string, unknown>,
-  ctx: HandlerContext,
-): string | Uint8Array<ArrayBuffer> {
-  const attachedValues: (readonly Uint8Array[])[] = [];
-  let withPlaceholders: Record<string, unknown> | undefined;
-  for (const key of Object.keys(body)) {
-    const pieces = attachedJsonOf(body[key]);
-    if (!pieces) continue;
-    withPlaceholders ??= { ...body };
-    withPlaceholders[key] = `${placeholderToken}${attachedValues.length}`;
-    attachedValues.push(pieces);
+interface HeadBytes {
+  opening: Buffer;
+  dataAsOf: Buffer;
+  license: Buffer;
+}
+const headBytes = new WeakMap<ReleaseHead, HeadBytes>();
+
+function headBytesOf(head: ReleaseHead): HeadBytes {
+  let bytes = headBytes.get(head);
+  if (!bytes) {
+    bytes = {
+      opening: Buffer.from(`{"api_version":"v1","data_language":"ja","snapshot":${head.snapshot},"request_id":`),
+      dataAsOf: Buffer.from(`,"data_as_of":${head.dataAsOf},"quality_policy":`),
+      license: Buffer.from(`,"license":${head.license},"note":`),
+    };
+    headBytes.set(head, bytes);
   }
-  if (!withPlaceholders) return printEnvelope(body, ctx);
-  const text = printEnvelope(withPlaceholders, ctx);
-  const parts: Uint8Array[] = [];
-  let at = 0;
-  attachedValues.forEach((pieces, index) => {
+  return bytes;
+}
+
+function writeRest(writer: ByteWriter, rest: Record<string, unknown>): void {
+  const printers: PrintAttached[] = [];
+  let withPlaceholders: Record<string, unknown> | undefined;
+  for (const key of Object.keys(rest)) {
+    const print = attachedJsonOf(rest[key]);
+    if (!print) continue;
+    withPlaceholders ??= { ...rest };
+    withPlaceholders[key] = `${placeholderToken}${printers.length}`;
+    printers.push(print);
+  }
+  const text = JSON.stringify(withPlaceholders ?? rest);
+  if (text === '{}') {
+    writer.ascii('}');
+    return;
+  }
+  let at = 1; // after `{`
+  writer.ascii(',');
+  printers.forEach((print, index) => {
     const placeholder = JSON.stringify(`${placeholderToken}${index}`);
     const found = text.indexOf(placeholder, at);
-    if (found === -1) throw new Error('printEnvelopeBytes: a placeholder is missing from the printed text');
-    parts.push(encodeJsonText(text.slice(at, found)), ...pieces);
+    if (found === -1) throw new Error('printEnvelopeBody: a placeholder is missing from the printed text');
+    writer.text(text.slice(at, found));
+    print(writer);
     at = found + placeholder.length;
   });
-  parts.push(encodeJsonText(text.slice(at)));
-  // One allocation for the body, the pieces copied in once.
-  return Buffer.concat(parts) as Uint8Array<ArrayBuffer>;
+  writer.text(text.slice(at));
+}
+
+export function printEnvelopeBody(body: Record<string, unknown>, ctx: HandlerContext): LentBody {
+  const head = releaseHeadOf(ctx.data);
+  const { quality_policy, note, warnings, ...rest } = body;
+  const clash = envelopeKeys.some((key) => key in rest) || Object.keys(rest).some(startsWithDigit);
+  const policy =
+    quality_policy === undefined || quality_policy === null ? defaultPolicyJson : JSON.stringify(quality_policy);
+  if (!head || clash || policy === undefined) {
+    return writeBody((writer) => writer.text(JSON.stringify(wrapInEnvelope(body, ctx))));
+  }
+  const allWarnings = [...ctx.warnings, ...((warnings as string[] | undefined) ?? [])];
+  const bytes = headBytesOf(head);
+  return writeBody((writer) => {
+    writer.bytes(bytes.opening);
+    writer.jsonString(ctx.requestId);
+    writer.bytes(bytes.dataAsOf);
+    writer.text(policy);
+    writer.bytes(bytes.license);
+    writer.jsonString(typeof note === 'string' ? note : '');
+    writer.ascii(',"warnings":');
+    writer.text(JSON.stringify(allWarnings));
+    writeRest(writer, rest);
+  });
 }

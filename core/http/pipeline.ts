@@ -3,6 +3,8 @@ import { ApiError, toApiError } from '../errors.ts';
 import { isJsonContentType, readBody } from './body.ts';
 import type { AppDeps, FaceRuntime, HandlerContext } from './context.ts';
 import { applyCors, preflight } from './cors.ts';
+import type { LentBody } from './lent-body.ts';
+import { releaseUnsent } from './lent-body.ts';
 import { parseQuery } from './query.ts';
 import { emptyResponse, errorResponse, jsonResponse, jsonTextResponse } from './respond.ts';
 import type { RouteMatch } from './router.ts';
@@ -57,7 +59,7 @@ async function readJsonBody(face: FaceRuntime, match: RouteMatch, request: Reque
 interface Outcome {
   operationId: string;
   cacheControl: string | undefined;
-  reply: { status: number; body: unknown } | { status: number; text: string | Uint8Array<ArrayBuffer> };
+  reply: { status: number; body: unknown } | { status: number; text: string | LentBody };
 }
 
 async function runOperation(
@@ -146,7 +148,10 @@ export async function handleRequest(deps: AppDeps, info: RequestInfo): Promise<R
     if (error.code === 'internal') log.error({ err: thrown, path: url.pathname }, 'request failed');
     response = errorResponse(face.name, error, requestId, headers);
   }
-  if (info.request.method === 'HEAD') response = emptyResponse(response.status, response.headers);
+  if (info.request.method === 'HEAD') {
+    releaseUnsent(response);
+    response = emptyResponse(response.status, response.headers);
+  }
   const ms = Math.round((performance.now() - started) * 1000) / 1000;
   log.info({ method: info.request.method, path: url.pathname, operationId, status: response.status, ms }, 'request');
   return response;

@@ -1,7 +1,7 @@
 import { FastResponse } from 'srvx';
 import type { ApiError } from '../errors.ts';
-import { encodeJsonText } from '../json/utf8.ts';
 import { exploreErrorBody, type FaceName, placeErrorBody, placeErrorStatus } from './faces.ts';
+import { type LentBody, lendTo, writeBody } from './lent-body.ts';
 
 // Builds the Response objects: JSON bodies, the face's error shape and the headers every answer carries.
 //
@@ -12,9 +12,12 @@ import { exploreErrorBody, type FaceName, placeErrorBody, placeErrorStatus } fro
 
 const jsonType = 'application/json; charset=utf-8';
 
-export function jsonTextResponse(status: number, text: string | Uint8Array<ArrayBuffer>, headers: Headers): Response {
+// JSON text is encoded into pooled memory too (lent-body.ts): encoding a Japanese text into a new buffer cost more
+// than the allocation's own copy, and the allocation counted toward the heap's next full mark.
+export function jsonTextResponse(status: number, text: string | LentBody, headers: Headers): Response {
   headers.set('content-type', jsonType);
-  return new FastResponse(typeof text === 'string' ? encodeJsonText(text) : text, { status, headers });
+  const lent = typeof text === 'string' ? writeBody((writer) => writer.text(text)) : text;
+  return lendTo(new FastResponse(lent.body, { status, headers }), lent.release);
 }
 
 export function jsonResponse(status: number, body: unknown, headers: Headers): Response {

@@ -2,7 +2,8 @@ import fastJson from 'fast-json-stringify';
 import type { SerialiserMode } from '../config.ts';
 import type { SpecDocument } from '../spec.ts';
 import type { HandlerContext } from './context.ts';
-import { printEnvelope, printEnvelopeBytes, wrapInEnvelope } from './envelope.ts';
+import { printEnvelope, printEnvelopeBody, wrapInEnvelope } from './envelope.ts';
+import type { LentBody } from './lent-body.ts';
 
 // How a successful place-lookup body becomes JSON text. Three ways, chosen by MACHIMI_SERIALISER (for side-by-side
 // benches; the default is the one measured fastest in scripts/bench/serialise.ts):
@@ -130,15 +131,11 @@ export function compileSerialisers(
 }
 
 // Prints the 200 body of a place-lookup operation: the handler's result inside the common envelope, as JSON text or
-// (spliced, when the handler attached printed parts) already as UTF-8.
-export type PrintOk = (
-  operationId: string,
-  result: Record<string, unknown>,
-  ctx: HandlerContext,
-) => string | Uint8Array<ArrayBuffer>;
+// (spliced) already as UTF-8 in pooled memory.
+export type PrintOk = (operationId: string, result: Record<string, unknown>, ctx: HandlerContext) => string | LentBody;
 
 export function createOkPrinter(spec: SpecDocument, mode: SerialiserMode): PrintOk {
-  if (mode === 'spliced') return (_operationId, result, ctx) => printEnvelopeBytes(result, ctx);
+  if (mode === 'spliced') return (_operationId, result, ctx) => printEnvelopeBody(result, ctx);
   if (mode === 'json') return (_operationId, result, ctx) => JSON.stringify(wrapInEnvelope(result, ctx));
   const { byOperation } = compileSerialisers(spec, 'rest');
   return (operationId, result, ctx) => printEnvelope(result, ctx, byOperation.get(operationId));

@@ -16,6 +16,8 @@ export interface ColumnsContext {
   versions: ReadonlyMap<string, number>;
   /** The photo page of a scene id (scenes-items.ts makeImagePage). */
   imagePage: (sceneId: string) => string;
+  /** The manifest's image_page_template it is made from. */
+  imagePageTemplate: string;
 }
 
 function labelOf(column: InternedColumn, row: number): string | null {

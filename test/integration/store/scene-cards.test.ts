@@ -8,6 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ServedRelease } from '../../../core/data/served-release.ts';
 import { loadServedRelease } from '../../../core/data/served-release.ts';
 import { createStartupTimer } from '../../../core/data/startup-timer.ts';
+import { ByteWriter } from '../../../core/json/byte-writer.ts';
+import { makeItemPrinter } from '../../../core/place/scenes-bytes.ts';
 import { itemFromColumns } from '../../../core/place/scenes-columns.ts';
 import { imagePageOf, makeImagePage, toSceneItem, versionsOf } from '../../../core/place/scenes-items.ts';
 import { ingestRelease } from '../../../core/release/ingest.ts';
@@ -22,7 +24,14 @@ async function compareWithStore(release: ServedRelease): Promise<{ compared: num
   if (!cards) throw new Error('card columns are not loaded');
   const versions = versionsOf(release.generations);
   const template = release.manifest.image_page_template;
-  const context = { layer: release.scenes, cards, versions, imagePage: makeImagePage(template) };
+  const context = {
+    layer: release.scenes,
+    cards,
+    versions,
+    imagePage: makeImagePage(template),
+    imagePageTemplate: template,
+  };
+  const print = makeItemPrinter(context);
   let compared = 0;
   let unreadable = 0;
   for (let g = 0; g < light.generationIds.length; g++) {
@@ -36,14 +45,23 @@ async function compareWithStore(release: ServedRelease): Promise<{ compared: num
         const card = storeCards[index];
         expect(card?.id).toBe(light.ids[row]);
         const fromColumns = itemFromColumns(context, row, g);
+        const distanceM = row % 3001;
+        const writer = new ByteWriter(64);
+        const printed = print(writer, row, g, distanceM);
         if (!card || card.generation_id === null || card.summary === null) {
           expect(fromColumns).toBeNull();
+          expect(printed).toBe(false);
+          expect(writer.length).toBe(0);
           unreadable++;
           return;
         }
         const fromStore = toSceneItem(card, 0, versions.get(generationId) ?? 1, imagePageOf(template, card.id));
         expect(fromColumns).toEqual(fromStore);
         expect(JSON.stringify(fromColumns)).toBe(JSON.stringify(fromStore));
+        // The printer's bytes are the item's JSON at that distance, byte for byte.
+        expect(printed).toBe(true);
+        const expected = Buffer.from(JSON.stringify({ ...fromStore, distance_m: distanceM }), 'utf8');
+        expect(Buffer.from(writer.finish()).equals(expected)).toBe(true);
         compared++;
       });
     }

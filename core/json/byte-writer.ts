@@ -1,0 +1,133 @@
+// JSON written straight into UTF-8 bytes, for printers that know their shapes (place/scenes-bytes.ts). Short ASCII
+// strings are copied by a loop (measured faster than Buffer.latin1Write or TypedArray.set for ~20 characters, which
+// pay a call into the runtime); byte pieces of known encoding are copied with set.
+
+const encoder = new TextEncoder();
+
+export class ByteWriter {
+  #bytes: Buffer;
+  #used = 0;
+
+  /** A capacity to allocate, or memory to write into (a pooled buffer: see byte-pool.ts). */
+  constructor(memory: number | Buffer = 16 * 1024) {
+    this.#bytes = typeof memory === 'number' ? Buffer.allocUnsafe(memory) : memory;
+  }
+
+  /** The memory written into: the one given, or a larger one once it had to grow. */
+  get memory(): Buffer {
+    return this.#bytes;
+  }
+
+  /** Starts over in the same memory (only once whatever finish() gave is no longer read). */
+  reset(): void {
+    this.#used = 0;
+  }
+
+  get length(): number {
+    return this.#used;
+  }
+
+  /** A string of ASCII characters only (digits, keys, ids, numbers): the caller guarantees it. */
+  ascii(text: string): void {
+    const length = text.length;
+    if (this.#used + length > this.#bytes.length) this.#grow(length);
+    const bytes = this.#bytes;
+    let at = this.#used;
+    for (let i = 0; i < length; i++) bytes[at++] = text.charCodeAt(i);
+    this.#used = at;
+  }
+
+  /** Bytes already in UTF-8 JSON form. */
+  bytes(piece: Uint8Array, start = 0, end = piece.length): void {
+    const length = end - start;
+    if (this.#used + length > this.#bytes.length) this.#grow(length);
+    if (length < 32) {
+      const bytes = this.#bytes;
+      let at = this.#used;
+      for (let i = start; i < end; i++) bytes[at++] = piece[i] as number;
+      this.#used = at;
+    } else {
+      this.#bytes.set(start === 0 && end === piece.length ? piece : piece.subarray(start, end), this.#used);
+      this.#used += length;
+    }
+  }
+
+  /**
+   * A number as JSON prints it (null when not finite). A value that is exactly the nearest double to a decimal of at
+   * most 7 fractional digits, between 1e-6 and 1e8 (coordinates, bearings, years, distances), is written digit by
+   * digit: String() prints such a value as that decimal, since any other decimal of at most as many digits is at
+   * least 1e-7 away while the doubles there are less than 1.5e-8 apart. Anything else goes through String().
+   */
+  number(value: number): void {
+    const magnitude = value < 0 ? -value : value;
+    const scaled = Math.round(magnitude * 1e7);
+    if (!(magnitude >= 1e-6 && magnitude < 1e8) || scaled / 1e7 !== magnitude) {
+      this.ascii(Number.isFinite(value) ? String(value) : 'null');
+      return;
+    }
+    if (this.#used + 20 > this.#bytes.length) this.#grow(20);
+    const bytes = this.#bytes;
+    let at = this.#used;
+    if (value < 0) bytes[at++] = 45; // -
+    const whole = Math.floor(scaled / 1e7);
+    let fraction = scaled - whole * 1e7;
+    at = writeDigits(bytes, at, whole);
+    if (fraction > 0) {
+      bytes[at++] = 46; // .
+      let digits = 7;
+      while (fraction % 10 === 0) {
+        fraction /= 10;
+        digits--;
+      }
+      for (let i = digits - 1; i >= 0; i--) {
+        bytes[at + i] = 48 + (fraction % 10);
+        fraction = Math.floor(fraction / 10);
+      }
+      at += digits;
+    }
+    this.#used = at;
+  }
+
+  /** Any string, as UTF-8 (JSON text printed elsewhere). */
+  text(text: string): void {
+    let rest = text;
+    for (;;) {
+      const { read, written } = encoder.encodeInto(rest, this.#bytes.subarray(this.#used));
+      this.#used += written;
+      if (read === rest.length) return;
+      rest = rest.slice(read);
+      this.#grow(rest.length * 3);
+    }
+  }
+
+  /** Any string, as JSON string text (quoted and escaped) in UTF-8. */
+  jsonString(text: string): void {
+    const json = JSON.stringify(text);
+    const length = Buffer.byteLength(json, 'utf8');
+    if (this.#used + length > this.#bytes.length) this.#grow(length);
+    this.#used += this.#bytes.write(json, this.#used, 'utf8');
+  }
+
+  /** The bytes written so far (a view: the writer must not be used afterwards). */
+  finish(): Uint8Array<ArrayBuffer> {
+    return this.#bytes.subarray(0, this.#used) as Uint8Array<ArrayBuffer>;
+  }
+
+  #grow(needed: number): void {
+    const grown = Buffer.allocUnsafe(Math.max(this.#bytes.length * 2, this.#used + needed));
+    this.#bytes.copy(grown, 0, 0, this.#used);
+    this.#bytes = grown;
+  }
+}
+
+// The decimal digits of a non-negative integer below 2^53.
+function writeDigits(bytes: Buffer, at: number, value: number): number {
+  let count = 1;
+  for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) count++;
+  let rest = value;
+  for (let i = at + count - 1; i >= at; i--) {
+    bytes[i] = 48 + (rest % 10);
+    rest = Math.floor(rest / 10);
+  }
+  return at + count;
+}

@@ -1,0 +1,87 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ByteWriter } from '../../core/json/byte-writer.ts';
+
+const printed = (write: (writer: ByteWriter) => void) => {
+  const writer = new ByteWriter(2);
+  write(writer);
+  return Buffer.from(writer.finish()).toString('utf8');
+};
+
+describe('ByteWriter.number prints what JSON.stringify prints', () => {
+  it.each([
+    0,
+    -0,
+    1,
+    -1,
+    1e-6,
+    9.99e-7,
+    1e-7,
+    0.1,
+    0.3,
+    34.6010293,
+    135.0025136,
+    -33.8688197,
+    94.9,
+    359.9,
+    2019,
+    99_999_999,
+    99_999_999.9999999,
+    1e8,
+    123_456.1234567,
+    0.1234567,
+    0.12345678,
+    1.0000001,
+    5e-324,
+    Number.MAX_VALUE,
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    Number.NEGATIVE_INFINITY,
+  ])('%d', (value) => {
+    expect(printed((writer) => writer.number(value))).toBe(JSON.stringify(value));
+  });
+
+  it('for any double', () => {
+    fc.assert(
+      fc.property(fc.double(), (value) => {
+        expect(printed((writer) => writer.number(value))).toBe(JSON.stringify(value));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('for decimals of up to 7 fractional digits, as coordinates are stored', () => {
+    const decimal = fc
+      .tuple(fc.integer({ min: -99_999_999, max: 99_999_999 }), fc.integer({ min: 0, max: 9_999_999 }))
+      .chain(([whole, fraction]) =>
+        fc
+          .integer({ min: 0, max: 7 })
+          .map((digits) => Number(`${whole}.${String(fraction).padStart(7, '0').slice(0, digits) || '0'}`)),
+      );
+    fc.assert(
+      fc.property(decimal, (value) => {
+        expect(printed((writer) => writer.number(value))).toBe(JSON.stringify(value));
+      }),
+      { numRuns: 50_000 },
+    );
+  });
+});
+
+describe('ByteWriter', () => {
+  it('grows past its capacity and keeps what it wrote', () => {
+    const writer = new ByteWriter(4);
+    writer.ascii('{"a":');
+    writer.bytes(Buffer.from('"日本語の長いテキストが三十二バイトを超える"'));
+    writer.jsonString('x"\n');
+    writer.text(',"b":"漢字🎌"');
+    writer.ascii('}');
+    expect(Buffer.from(writer.finish()).toString('utf8')).toBe(
+      '{"a":"日本語の長いテキストが三十二バイトを超える""x\\"\\n","b":"漢字🎌"}',
+    );
+  });
+
+  it('writes a text longer than its memory in several steps, surrogate pairs whole', () => {
+    const text = '🎌あa'.repeat(5000);
+    expect(printed((writer) => writer.text(text))).toBe(text);
+  });
+});

@@ -1,0 +1,126 @@
+// The item printer (place/scenes-bytes.ts) against JSON.stringify of the object itemFromColumns makes, on columns of
+// arbitrary values: texts with quotes, backslashes, control characters and characters beyond the BMP, unknown
+// numbers, null labels, unnamed statuses and image page templates that need escaping.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { SceneLayer } from '../../../core/data/served-release.ts';
+import { ByteWriter } from '../../../core/json/byte-writer.ts';
+import { makeItemPrinter } from '../../../core/place/scenes-bytes.ts';
+import { type ColumnsContext, itemFromColumns } from '../../../core/place/scenes-columns.ts';
+import { makeImagePage } from '../../../core/place/scenes-items.ts';
+import { type InternedColumn, type SceneCardColumns, TextColumnBuilder } from '../../../core/store/index.ts';
+
+const label = fc.option(fc.string({ unit: 'grapheme', maxLength: 12 }), { nil: null });
+const text = fc.option(fc.string({ unit: 'grapheme', maxLength: 60 }), { nil: null });
+const sceneRow = fc.record({
+  id: fc.bigInt({ min: 10n ** 14n, max: 10n ** 20n - 1n }).map(String),
+  lat: fc.double({ min: -90, max: 90, noNaN: true }),
+  lon: fc.double({ min: -180, max: 180, noNaN: true }),
+  year: fc.option(fc.integer({ min: 1990, max: 2030 }), { nil: null }),
+  ward: label,
+  bearing: fc.oneof(fc.double(), fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY)),
+  pano: fc.constantFrom(-1, 0, 1),
+  positionSource: fc.nat(3),
+  viewClass: fc.nat(3),
+  status: fc.constantFrom(0, 1, 2, 3),
+  model: fc.nat(3),
+  summary: text,
+  analysisStatus: fc.nat(2),
+});
+const columnsCase = fc.record({
+  labels: fc.array(label, { minLength: 4, maxLength: 4 }),
+  rows: fc.array(sceneRow, { minLength: 1, maxLength: 20 }),
+  template: fc.constantFrom('https://example.jp/p/{id}', 'https://例.jp/"{id}"\\x', '{id}', 'no id'),
+  distance: fc.nat(100_000),
+});
+
+type Case = typeof columnsCase extends fc.Arbitrary<infer T> ? T : never;
+
+function interned(labels: (string | null)[], codes: number[]): InternedColumn {
+  return { labels: [null, ...labels], codes: Uint16Array.from(codes) };
+}
+
+function contextOf(c: Case): ColumnsContext {
+  const { rows, labels } = c;
+  const summary = new TextColumnBuilder(rows.length, 16);
+  rows.forEach((row, index) => {
+    summary.set(index, row.summary);
+  });
+  const codes = (pick: (row: (typeof rows)[number]) => number) => rows.map(pick);
+  const cards: SceneCardColumns = {
+    count: rows.length,
+    positionSource: interned(
+      labels,
+      codes((row) => row.positionSource),
+    ),
+    viewClass: interned(
+      labels,
+      codes((row) => row.viewClass),
+    ),
+    travelBearing: Float64Array.from(rows.map((row) => row.bearing)),
+    isPano: Int8Array.from(rows.map((row) => row.pano)),
+    byGeneration: [
+      {
+        model: interned(
+          labels,
+          codes((row) => row.model),
+        ),
+        promptVersion: interned(
+          labels,
+          codes((row) => 3 - row.model),
+        ),
+        analysisStatus: interned(
+          ['ok', 'invalid'],
+          codes((row) => row.analysisStatus),
+        ),
+        summary: summary.build(),
+      },
+    ],
+  };
+  const light = {
+    count: rows.length,
+    ids: rows.map((row) => row.id),
+    lats: Float64Array.from(rows.map((row) => row.lat)),
+    lons: Float64Array.from(rows.map((row) => row.lon)),
+    captureYears: rows.map((row) => row.year),
+    quarantined: new Uint8Array(rows.length),
+    wards: rows.map((row) => row.ward),
+    generationIds: ['gen2-"ü"'],
+    statusByGeneration: [Uint8Array.from(rows.map((row) => row.status))],
+  };
+  const layer = { light, cards } as unknown as SceneLayer;
+  const imagePage = makeImagePage(c.template);
+  return { layer, cards, versions: new Map([['gen2-"ü"', 2]]), imagePage, imagePageTemplate: c.template };
+}
+
+describe('makeItemPrinter', () => {
+  it('prints the bytes of JSON.stringify(item) for every row, and nothing where there is no item', () => {
+    fc.assert(
+      fc.property(columnsCase, (c) => {
+        const context = contextOf(c);
+        const print = makeItemPrinter(context);
+        c.rows.forEach((_, row) => {
+          const writer = new ByteWriter(8);
+          const printed = print(writer, row, 0, c.distance);
+          const item = itemFromColumns(context, row, 0);
+          if (item === null) {
+            expect(printed).toBe(false);
+            expect(writer.length).toBe(0);
+            return;
+          }
+          expect(printed).toBe(true);
+          const expected = JSON.stringify({ ...item, distance_m: c.distance });
+          expect(Buffer.from(writer.finish()).toString('utf8')).toBe(expected);
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('prints nothing for a generation the columns do not have', () => {
+    const context = contextOf(fc.sample(columnsCase, { numRuns: 1, seed: 7 })[0] as Case);
+    const writer = new ByteWriter();
+    expect(makeItemPrinter(context)(writer, 0, 5, 0)).toBe(false);
+    expect(writer.length).toBe(0);
+  });
+});
