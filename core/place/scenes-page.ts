@@ -1,18 +1,21 @@
 import type { ServedRelease } from '../data/served-release.ts';
 import { attachJson } from '../json/attached.ts';
+import { lazyArray } from '../lazy-array.ts';
 import { getSceneCards, type SceneCard, type SceneCardColumns, type ScenePick } from '../store/index.ts';
 import { makeItemPrinter, type PrintItem } from './scenes-bytes.ts';
 import { itemFromColumns } from './scenes-columns.ts';
 import { imagePageOf, makeImagePage, type SceneItem, toSceneItem, versionsOf } from './scenes-items.ts';
 import type { SelectedScene } from './scenes-select.ts';
 
-// The result items of a nearby page, in the selection's order. From the card columns in memory each item is made,
-// and the page carries a printer of its JSON straight from the columns (json/attached.ts, scenes-bytes.ts) that the
-// response uses instead of printing the objects; before the columns are loaded, the page's cards are read from the
-// store in one query.
+// The result items of a nearby page, in the selection's order. From the card columns in memory the page carries a
+// printer of its JSON straight from the columns (json/attached.ts, scenes-bytes.ts), which the REST answer uses, and
+// its item objects are made only when read (lazy-array.ts: MCP, tests); before the columns are loaded, the page's
+// cards are read from the store in one query.
 
 export interface ColumnSource {
-  /** The item at distance 0, null when the scene has no readable verbalization there. */
+  /** Whether the scene has a readable verbalization in that generation (itemAt and print then give an item). */
+  isReadable: (row: number, generation: number) => boolean;
+  /** The item at distance 0, null when it is not readable. */
   itemAt: (row: number, generation: number) => SceneItem | null;
   print: PrintItem;
 }
@@ -27,16 +30,14 @@ export interface PageSources {
 }
 
 function pageFromColumns(columns: ColumnSource, scenes: readonly SelectedScene[]): SceneItem[] {
-  const items: SceneItem[] = [];
-  const shown: SelectedScene[] = [];
-  for (const scene of scenes) {
-    const item = columns.itemAt(scene.row, scene.generation);
-    if (!item) continue;
-    item.distance_m = Math.round(scene.distanceM);
-    items.push(item);
-    shown.push(scene);
-  }
-  // The printer holds the selection, not the items.
+  const shown = scenes.filter((scene) => columns.isReadable(scene.row, scene.generation));
+  const items = lazyArray(shown.length, () =>
+    shown.map((scene) => {
+      const item = columns.itemAt(scene.row, scene.generation) as SceneItem;
+      item.distance_m = Math.round(scene.distanceM);
+      return item;
+    }),
+  );
   return attachJson(items, (writer) => {
     writer.ascii('[');
     shown.forEach((scene, index) => {
@@ -87,6 +88,8 @@ export function pageSourcesOf(release: ServedRelease): PageSources {
           made = {
             cards,
             columns: {
+              isReadable: (row, generation) =>
+                ((cards.byGeneration[generation]?.summary.starts[row] ?? -1) as number) >= 0,
               itemAt: (row, generation) => itemFromColumns(context, row, generation),
               print: makeItemPrinter(context),
             },
