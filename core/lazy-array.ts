@@ -2,8 +2,11 @@
 // every summary from UTF-8), and the REST answer never reads them: it prints the page from bytes attached to the
 // array (json/attached.ts) and only asks its length. MCP, JSON.stringify and tests read the elements as usual.
 //
-// Reading `length` or an own symbol property (the attached printer) does not make the elements; anything else does,
-// once, and from then on the proxy forwards to a plain array holding them.
+// Reading `length`, an own symbol property (the attached printer) or a name arrays lack does not make the elements;
+// anything else does, once, and from then on the proxy forwards to a plain array holding them.
+
+const arrayPrototype = Array.prototype;
+const isIndex = (key: string) => key.length > 0 && String(Number(key) >>> 0) === key;
 
 export function lazyArray<T>(length: number, make: () => T[]): T[] {
   const target: T[] = new Array(length);
@@ -19,10 +22,13 @@ export function lazyArray<T>(length: number, make: () => T[]): T[] {
     }
     return target;
   };
-  const untouched = (key: string | symbol) => !made && (key === 'length' || typeof key === 'symbol');
+  // Keys whose answer needs no element: length, own symbols (an attached printer), and names an array does not have
+  // (`then`, which every promise resolved with the array asks for).
+  const untouched = (key: string | symbol) =>
+    key === 'length' ||
+    (typeof key === 'symbol' ? Object.hasOwn(target, key) : !(key in arrayPrototype) && !isIndex(key));
   return new Proxy(target, {
-    get: (_, key) =>
-      Reflect.get(untouched(key) && (key === 'length' || Object.hasOwn(target, key)) ? target : elements(), key),
+    get: (_, key) => Reflect.get(!made && untouched(key) ? target : elements(), key),
     has: (_, key) => Reflect.has(elements(), key),
     ownKeys: () => Reflect.ownKeys(elements()),
     getOwnPropertyDescriptor: (_, key) => Reflect.getOwnPropertyDescriptor(elements(), key),

@@ -21,6 +21,13 @@ describe('lazyArray', () => {
     expect(calls.made).toBe(0);
   });
 
+  it('is returned from an async function without making its elements (a promise asks for `then`)', async () => {
+    const { array, calls } = counted([1, 2]);
+    const returned = await (async () => array)();
+    expect(returned.length).toBe(2);
+    expect(calls.made).toBe(0);
+  });
+
   it.each([
     ['JSON.stringify', (array: { a: number }[]) => JSON.stringify(array)],
     ['index', (array: { a: number }[]) => array[1]],
