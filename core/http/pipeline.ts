@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, toApiError } from '../errors.ts';
+import type { Logger } from '../log.ts';
 import { isJsonContentType, readBody } from './body.ts';
 import type { AppDeps, FaceRuntime, HandlerContext } from './context.ts';
 import { applyCors, preflight } from './cors.ts';
@@ -55,6 +56,17 @@ async function readJsonBody(face: FaceRuntime, match: RouteMatch, request: Reque
   }
 }
 
+const noHeaders: Record<string, string> = Object.freeze({}) as Record<string, string>;
+const headerParameters = new WeakMap<RouteMatch['operation'], boolean>();
+function hasHeaderParameters(operation: RouteMatch['operation']): boolean {
+  let has = headerParameters.get(operation);
+  if (has === undefined) {
+    has = operation.parameters.some((parameter) => parameter.in === 'header');
+    headerParameters.set(operation, has);
+  }
+  return has;
+}
+
 // A reply is a body to print as JSON (null: no body), or, for place-lookup successes, the JSON text already printed.
 interface Outcome {
   operationId: string;
@@ -89,7 +101,9 @@ async function runOperation(
   if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
     ctx.given = new Set([...ctx.given, ...Object.keys(body)]);
   }
-  const headers = Object.fromEntries(request.headers);
+  // Header parameters are validated like the others; no operation of the specs has one today, and copying every
+  // request header per request cost more than the validation itself.
+  const headers = operation.hasBody || hasHeaderParameters(operation) ? Object.fromEntries(request.headers) : noHeaders;
   const validated = face.router.validate(match, query.values, body, headers);
   if (validated.errors.length > 0) throw toValidationError(operation, validated.errors);
   const target = operation.aliasOf ?? operation.operationId;
@@ -115,12 +129,19 @@ export async function handleRequest(deps: AppDeps, info: RequestInfo): Promise<R
   const requestId = randomUUID();
   const url = new URL(info.request.url);
   const face = faceOf(deps, url.pathname);
-  const log = deps.log.child({ request_id: requestId });
+  // The request's child logger is made when something logs (most requests log nothing at the default level).
+  let requestLog: Logger | undefined;
+  const logOf = () => {
+    requestLog ??= deps.log.child({ request_id: requestId });
+    return requestLog;
+  };
   const headers = new Headers({ 'x-request-id': requestId });
   const ctx: HandlerContext = {
     requestId,
     config: deps.config,
-    log,
+    get log() {
+      return logOf();
+    },
     now: deps.now ?? (() => new Date()),
     data: deps.release,
     warnings: [],
@@ -145,7 +166,7 @@ export async function handleRequest(deps: AppDeps, info: RequestInfo): Promise<R
     }
   } catch (thrown) {
     const error = toApiError(thrown);
-    if (error.code === 'internal') log.error({ err: thrown, path: url.pathname }, 'request failed');
+    if (error.code === 'internal') logOf().error({ err: thrown, path: url.pathname }, 'request failed');
     response = errorResponse(face.name, error, requestId, headers);
   }
   if (info.request.method === 'HEAD') {
@@ -153,6 +174,11 @@ export async function handleRequest(deps: AppDeps, info: RequestInfo): Promise<R
     response = emptyResponse(response.status, response.headers);
   }
   const ms = Math.round((performance.now() - started) * 1000) / 1000;
-  log.info({ method: info.request.method, path: url.pathname, operationId, status: response.status, ms }, 'request');
+  if (deps.log.isLevelEnabled('info')) {
+    logOf().info(
+      { method: info.request.method, path: url.pathname, operationId, status: response.status, ms },
+      'request',
+    );
+  }
   return response;
 }

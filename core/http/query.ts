@@ -35,8 +35,19 @@ function checkText(parameter: ParameterSpec, value: string): void {
   }
 }
 
+const queryParameters = new WeakMap<ParameterSpec[], Map<string, ParameterSpec>>();
+
+function queryParametersOf(parameters: ParameterSpec[]): Map<string, ParameterSpec> {
+  let known = queryParameters.get(parameters);
+  if (!known) {
+    known = new Map(parameters.filter((p) => p.in === 'query').map((p) => [p.name, p]));
+    queryParameters.set(parameters, known);
+  }
+  return known;
+}
+
 export function parseQuery(search: URLSearchParams, parameters: ParameterSpec[]): ParsedQuery {
-  const known = new Map(parameters.filter((p) => p.in === 'query').map((p) => [p.name, p]));
+  const known = queryParametersOf(parameters);
   const values: Record<string, string> = {};
   const unknown: string[] = [];
   for (const [name, value] of search) {
