@@ -8,6 +8,7 @@ import type { LentBody } from './lent-body.ts';
 import { releaseUnsent } from './lent-body.ts';
 import { parseQuery } from './query.ts';
 import { emptyResponse, errorResponse, jsonResponse, jsonTextResponse } from './respond.ts';
+import type { ResponseHeaders } from './response-headers.ts';
 import type { RouteMatch } from './router.ts';
 import { toValidationError } from './validation-errors.ts';
 
@@ -135,7 +136,7 @@ export async function handleRequest(deps: AppDeps, info: RequestInfo): Promise<R
     requestLog ??= deps.log.child({ request_id: requestId });
     return requestLog;
   };
-  const headers = new Headers({ 'x-request-id': requestId });
+  const headers: ResponseHeaders = { 'x-request-id': requestId };
   const ctx: HandlerContext = {
     requestId,
     config: deps.config,
@@ -157,7 +158,7 @@ export async function handleRequest(deps: AppDeps, info: RequestInfo): Promise<R
     } else {
       const outcome = await runOperation(deps, face, info, url, ctx);
       operationId = outcome.operationId;
-      if (outcome.cacheControl) headers.set('cache-control', outcome.cacheControl);
+      if (outcome.cacheControl) headers['cache-control'] = outcome.cacheControl;
       const { reply } = outcome;
       if ('text' in reply) response = jsonTextResponse(reply.status, reply.text, headers);
       else
@@ -171,7 +172,7 @@ export async function handleRequest(deps: AppDeps, info: RequestInfo): Promise<R
   }
   if (info.request.method === 'HEAD') {
     releaseUnsent(response);
-    response = emptyResponse(response.status, response.headers);
+    response = emptyResponse(response.status, headers);
   }
   const ms = Math.round((performance.now() - started) * 1000) / 1000;
   if (deps.log.isLevelEnabled('info')) {

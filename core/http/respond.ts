@@ -2,6 +2,7 @@ import { FastResponse } from 'srvx';
 import type { ApiError } from '../errors.ts';
 import { exploreErrorBody, type FaceName, placeErrorBody, placeErrorStatus } from './faces.ts';
 import { type LentBody, lendTo, writeBody } from './lent-body.ts';
+import type { ResponseHeaders } from './response-headers.ts';
 
 // Builds the Response objects: JSON bodies, the face's error shape and the headers every answer carries.
 //
@@ -14,32 +15,32 @@ const jsonType = 'application/json; charset=utf-8';
 
 // JSON text is encoded into pooled memory too (lent-body.ts): encoding a Japanese text into a new buffer cost more
 // than the allocation's own copy, and the allocation counted toward the heap's next full mark.
-export function jsonTextResponse(status: number, text: string | LentBody, headers: Headers): Response {
-  headers.set('content-type', jsonType);
+export function jsonTextResponse(status: number, text: string | LentBody, headers: ResponseHeaders): Response {
+  headers['content-type'] = jsonType;
   const lent = typeof text === 'string' ? writeBody((writer) => writer.text(text)) : text;
   return lendTo(new FastResponse(lent.body, { status, headers }), lent.release);
 }
 
-export function jsonResponse(status: number, body: unknown, headers: Headers): Response {
+export function jsonResponse(status: number, body: unknown, headers: ResponseHeaders): Response {
   return jsonTextResponse(status, JSON.stringify(body), headers);
 }
 
-export function emptyResponse(status: number, headers: Headers): Response {
+export function emptyResponse(status: number, headers: ResponseHeaders): Response {
   return new FastResponse(null, { status, headers });
 }
 
 // Place lookup documents a fixed Retry-After of 60 s; explore reports the seconds until its bucket refills.
 const placeRetryAfterS = 60;
 
-export function errorResponse(face: FaceName, error: ApiError, requestId: string, headers: Headers): Response {
-  headers.set('cache-control', 'no-store');
-  if (error.allow) headers.set('allow', error.allow);
+export function errorResponse(face: FaceName, error: ApiError, requestId: string, headers: ResponseHeaders): Response {
+  headers['cache-control'] = 'no-store';
+  if (error.allow) headers.allow = error.allow;
   if (face === 'place-lookup') {
-    if (error.code === 'rate_limited') headers.set('retry-after', String(placeRetryAfterS));
+    if (error.code === 'rate_limited') headers['retry-after'] = String(placeRetryAfterS);
     return jsonResponse(placeErrorStatus(error), placeErrorBody(error, requestId), headers);
   }
   if (error.code === 'rate_limited' && error.retryAfterS !== undefined) {
-    headers.set('retry-after', String(error.retryAfterS));
+    headers['retry-after'] = String(error.retryAfterS);
   }
   return jsonResponse(error.status, exploreErrorBody(error), headers);
 }
