@@ -47,7 +47,10 @@ export class ByteWriter {
       for (let i = start; i < end; i++) bytes[at++] = piece[i] as number;
       this.#used = at;
     } else {
-      this.#bytes.set(start === 0 && end === piece.length ? piece : piece.subarray(start, end), this.#used);
+      // A view made by the Uint8Array constructor: Buffer#subarray goes through the species constructor (slower).
+      const view =
+        start === 0 && end === piece.length ? piece : new Uint8Array(piece.buffer, piece.byteOffset + start, length);
+      this.#bytes.set(view, this.#used);
       this.#used += length;
     }
   }
@@ -69,19 +72,21 @@ export class ByteWriter {
     const bytes = this.#bytes;
     let at = this.#used;
     if (value < 0) bytes[at++] = 45; // -
-    const whole = Math.floor(scaled / 1e7);
-    let fraction = scaled - whole * 1e7;
+    // Both parts are below 2^31: integer arithmetic from here.
+    const whole = Math.floor(scaled / 1e7) | 0;
+    let fraction = (scaled - whole * 1e7) | 0;
     at = writeDigits(bytes, at, whole);
     if (fraction > 0) {
       bytes[at++] = 46; // .
       let digits = 7;
       while (fraction % 10 === 0) {
-        fraction /= 10;
+        fraction = (fraction / 10) | 0;
         digits--;
       }
       for (let i = digits - 1; i >= 0; i--) {
-        bytes[at + i] = 48 + (fraction % 10);
-        fraction = Math.floor(fraction / 10);
+        const next = (fraction / 10) | 0;
+        bytes[at + i] = 48 + fraction - next * 10;
+        fraction = next;
       }
       at += digits;
     }
@@ -120,14 +125,15 @@ export class ByteWriter {
   }
 }
 
-// The decimal digits of a non-negative integer below 2^53.
+// The decimal digits of a non-negative integer below 2^31.
 function writeDigits(bytes: Buffer, at: number, value: number): number {
   let count = 1;
-  for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) count++;
+  for (let rest = value; rest >= 10; rest = (rest / 10) | 0) count++;
   let rest = value;
   for (let i = at + count - 1; i >= at; i--) {
-    bytes[i] = 48 + (rest % 10);
-    rest = Math.floor(rest / 10);
+    const next = (rest / 10) | 0;
+    bytes[i] = 48 + rest - next * 10;
+    rest = next;
   }
   return at + count;
 }
