@@ -62,16 +62,11 @@ export function buildKdTree(lats: ArrayLike<number>, lons: ArrayLike<number>, le
     throw new RangeError(`leafSize is ${leafSize}: pass a whole number of points per leaf, 1 or more`);
   }
   const size = lats.length;
-  for (let i = 0; i < size; i++) {
-    const lat = lats[i] as number;
-    const lon = lons[i] as number;
-    // Checked inline: building a message for each of a million valid points would dominate the build.
-    if (!(lat >= -90 && lat <= 90 && lon >= -180 && lon <= 180)) assertLatLon(lat, lon, `point ${i}`);
-  }
   const rotation = rotationTowardsMean(lats, lons);
   const coords = new Float32Array(size * COORD_STRIDE);
   const order = new Uint32Array(size);
-  const roundingBound = fillCoords(lats, lons, rotation, coords, order);
+  const cell = Float64Array.from([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
+  const roundingBound = fillCoords(lats, lons, rotation, coords, order, cell);
 
   const nodeCount = size === 0 ? 0 : heapSlotsFor(size, leafSize);
   // One spare record in front, so that siblings 2k+1 and 2k+2 start on a 64-byte boundary.
@@ -79,7 +74,6 @@ export function buildKdTree(lats: ArrayLike<number>, lons: ArrayLike<number>, le
   const boxes = new Float32Array(records);
   const ranges = new Uint32Array(records);
   if (size > 0) {
-    const cell = rootBox(coords, size);
     splitNode(coords, order, ranges, leafSize, 0, 0, size, cell);
     fillBoxes(coords, boxes, ranges, nodeCount, leafSize);
   }
@@ -139,21 +133,42 @@ export function turnedVector(rotation: Float64Array, lat: number, lon: number, o
   out[offset + 2] = 1 - ((rotation[6] as number) * x + (rotation[7] as number) * y + (rotation[8] as number) * z);
 }
 
-/** Writes every point's turned coords (float32) and the identity order; returns the bound on float32 rounding. */
+/**
+ * One pass over the caller's points: checks them, writes their turned coords (float32) and the identity order, and
+ * grows `box` (min x, y, w, then max) to hold every rounded coord. Returns the bound on float32 rounding. (Three passes
+ * before; keeping cos(latitude) from here for the exact rows saved another 7 % of the build but held 8 MB more until
+ * the next collection.)
+ */
 function fillCoords(
   lats: ArrayLike<number>,
   lons: ArrayLike<number>,
   rotation: Float64Array,
   coords: Float32Array,
   order: Uint32Array,
+  box: Float64Array,
 ): number {
-  const vector = new Float64Array(3);
+  const at = (k: number) => rotation[k] as number;
+  const [r0, r1, r2, r3, r4, r5, r6, r7, r8] = [at(0), at(1), at(2), at(3), at(4), at(5), at(6), at(7), at(8)];
   let maxNormSq = 0;
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let minW = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  let maxW = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < order.length; i++) {
-    turnedVector(rotation, lats[i] as number, lons[i] as number, vector);
-    const x = vector[0] as number;
-    const y = vector[1] as number;
-    const w = vector[2] as number;
+    const lat = lats[i] as number;
+    const lon = lons[i] as number;
+    // Checked inline: building a message for each of a million valid points would dominate the build.
+    if (!(lat >= -90 && lat <= 90 && lon >= -180 && lon <= 180)) assertLatLon(lat, lon, `point ${i}`);
+    // The operations of turnedVector, in the same order (queries are turned by it).
+    const cosLat = Math.cos(lat * DEG_TO_RAD);
+    const ux = cosLat * Math.cos(lon * DEG_TO_RAD);
+    const uy = cosLat * Math.sin(lon * DEG_TO_RAD);
+    const uz = Math.sin(lat * DEG_TO_RAD);
+    const x = r0 * ux + r1 * uy + r2 * uz;
+    const y = r3 * ux + r4 * uy + r5 * uz;
+    const w = 1 - (r6 * ux + r7 * uy + r8 * uz);
     const o = i * COORD_STRIDE;
     coords[o] = x;
     coords[o + 1] = y;
@@ -161,7 +176,17 @@ function fillCoords(
     order[i] = i;
     const normSq = x * x + y * y + w * w;
     if (normSq > maxNormSq) maxNormSq = normSq;
+    const fx = coords[o] as number;
+    const fy = coords[o + 1] as number;
+    const fw = coords[o + 2] as number;
+    if (fx < minX) minX = fx;
+    if (fx > maxX) maxX = fx;
+    if (fy < minY) minY = fy;
+    if (fy > maxY) maxY = fy;
+    if (fw < minW) minW = fw;
+    if (fw > maxW) maxW = fw;
   }
+  box.set([minX, minY, minW, maxX, maxY, maxW]);
   // Each coordinate moves by at most 2^-24 of itself, so the point by at most 2^-24 of its norm; 1 % on top covers the
   // rounding of this computation.
   return Math.sqrt(maxNormSq) * FLOAT32_UNIT_ROUNDOFF * 1.01;
@@ -201,18 +226,6 @@ function heapSlotsFor(size: number, leafSize: number): number {
   let depth = 0;
   while (Math.ceil(size / 2 ** depth) > leafSize) depth++;
   return 2 ** (depth + 1) - 1;
-}
-
-function rootBox(coords: Float32Array, size: number): Float64Array {
-  const box = Float64Array.from([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
-  for (let p = 0; p < size; p++) {
-    for (let axis = 0; axis < 3; axis++) {
-      const v = coords[p * COORD_STRIDE + axis] as number;
-      if (v < (box[axis] as number)) box[axis] = v;
-      if (v > (box[axis + 3] as number)) box[axis + 3] = v;
-    }
-  }
-  return box;
 }
 
 /**

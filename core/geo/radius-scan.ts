@@ -66,17 +66,19 @@ export function countRunWithin(tree: KdTree, lo: number, hi: number, f: QueryFra
   const innerSq = f.innerSq;
   const outerSq = f.outerSq;
   let count = 0;
-  let undecided = 0;
-  // Stride 3 (COORD_STRIDE) written out, as in nodeLo.
+  let possible = 0;
+  // Stride 3 (COORD_STRIDE) written out, as in nodeLo. `+(a <= b)` adds the comparison's flag with no branch: a
+  // boundary leaf's points fall on both sides unpredictably, and a conditional per point cost about twice as much
+  // (microbenchmark; counts within a circle 0.9× side by side).
   for (let o = lo * 3, end = hi * 3; o < end; o += 3) {
     const dx = (coords[o] as number) - qx;
     const dy = (coords[o + 1] as number) - qy;
     const dw = (coords[o + 2] as number) - qw;
     const chordSq = dx * dx + dy * dy + dw * dw;
-    count += chordSq <= innerSq ? 1 : 0;
-    undecided += chordSq > innerSq && chordSq <= outerSq ? 1 : 0;
+    count += +(chordSq <= innerSq);
+    possible += +(chordSq <= outerSq);
   }
-  if (undecided > 0) {
+  if (possible > count) {
     for (let p = lo; p < hi; p++) {
       const chordSq = pointChordSq(coords, p, f);
       if (chordSq > innerSq && chordSq <= outerSq && isWithin(tree, p, f)) count++;

@@ -2,9 +2,10 @@
 // blocks of queries so both see the same machine load. Usage:
 //   git archive <commit> core/geo | tar -x -C /tmp/geo-before
 //   node scripts/bench/geo-compare.ts --before /tmp/geo-before/core/geo [--after core/geo] [--points 1000000]
-//     [--queries 20000] [--only <part of a row name>]
+//     [--queries 20000] [--rounds 1] [--only <part of a row name>]
 // Each row prints p50/p99 wall-clock µs and mean CPU µs per query for each version, also split by whether the circle
-// holds more than the 8 000-candidate cap. The answers of both versions are checked to be equal.
+// holds more than the 8 000-candidate cap, then the after/before ratios. The answers of both versions are checked to be
+// equal. Builds are timed interleaved (wall and CPU). --rounds repeats every query that many times (more samples).
 import os from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,6 +17,7 @@ const { values: args } = parseArgs({
     after: { type: 'string', default: 'core/geo' },
     points: { type: 'string', default: '1000000' },
     queries: { type: 'string', default: '20000' },
+    rounds: { type: 'string', default: '1' },
     only: { type: 'string' },
   },
 });
@@ -25,6 +27,7 @@ if (args.before === undefined) {
 }
 const POINTS = Number(args.points);
 const QUERIES = Number(args.queries);
+const ROUNDS = Number(args.rounds);
 const CAP = 8000;
 const YEAR_SLOTS = 40;
 
@@ -39,7 +42,8 @@ const yearSlots = Uint8Array.from({ length: POINTS }, (_, i) => {
 type Query = (lat: number, lon: number) => number;
 interface Version {
   name: string;
-  buildMs: number[];
+  /** Builds the scene index once (timed by the caller, interleaved with the other version). */
+  build: () => unknown;
   rows: Record<string, Query>;
   /** Answers, for the equality check: a string per query. */
   answers: Record<string, (lat: number, lon: number) => string>;
@@ -50,18 +54,9 @@ async function load(name: string, dir: string): Promise<Version> {
   const root = resolve(dir);
   const sceneIndex = await import(`${root}/scene-index.ts`);
   const pointIndex = await import(`${root}/point-index.ts`);
-  const buildMs: number[] = [];
-  let scenes = sceneIndex.buildSceneIndex({
-    lats: city.lats,
-    lons: city.lons,
-    captureYears: city.years,
-    ids: city.ids,
-  });
-  for (let k = 0; k < 3; k++) {
-    const start = process.hrtime.bigint();
-    scenes = sceneIndex.buildSceneIndex({ lats: city.lats, lons: city.lons, captureYears: city.years, ids: city.ids });
-    buildMs.push(Number(process.hrtime.bigint() - start) / 1e6);
-  }
+  const build = () =>
+    sceneIndex.buildSceneIndex({ lats: city.lats, lons: city.lons, captureYears: city.years, ids: city.ids });
+  const scenes = build();
   const amenities = pointIndex.PointIndex.build(city.amenityLats, city.amenityLons);
   const verbalized = scenes.gatherByPosition(city.hasVerbalization, new Uint8Array(POINTS));
   const accept = (_index: number, position: number) => verbalized[position] === 1;
@@ -98,7 +93,7 @@ async function load(name: string, dir: string): Promise<Version> {
   answers['amenities: nearest 10 r=1000'] = (lat, lon) => JSON.stringify(nearestAmenities(lat, lon));
   return {
     name,
-    buildMs,
+    build,
     rows,
     answers,
     moreThanCap: (lat, lon, radiusM) => scenes.hasMoreThan(lat, lon, radiusM, CAP),
@@ -115,7 +110,26 @@ const fmt = (us: number) => us.toFixed(1).padStart(7);
 const loadBefore = os.loadavg()[0] ?? 0;
 const versions = [await load('before', args.before), await load('after', args.after)];
 console.log(`# ${POINTS} scenes, ${QUERIES} queries per row, load average ${loadBefore.toFixed(2)} at the start`);
-for (const v of versions) console.log(`# ${v.name}: build ${v.buildMs.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+const builds = versions.map(() => ({ wall: [] as number[], cpu: [] as number[] }));
+for (let round = 0; round < 4; round++) {
+  versions.forEach((_, kk) => {
+    const k = (kk + round) % versions.length;
+    const cpuBefore = process.threadCpuUsage();
+    const start = process.hrtime.bigint();
+    (versions[k] as Version).build();
+    const cpu = process.threadCpuUsage(cpuBefore);
+    builds[k]?.wall.push(Number(process.hrtime.bigint() - start) / 1e6);
+    builds[k]?.cpu.push((cpu.user + cpu.system) / 1000);
+  });
+}
+const median = (values: number[]) => percentile(values, 0.5);
+versions.forEach((v, k) => {
+  const b = builds[k] as { wall: number[]; cpu: number[] };
+  console.log(
+    `# ${v.name}: build wall ${b.wall.map((ms) => ms.toFixed(0)).join(', ')} ms (median ${median(b.wall).toFixed(0)}),` +
+      ` CPU ${b.cpu.map((ms) => ms.toFixed(0)).join(', ')} ms (median ${median(b.cpu).toFixed(0)})`,
+  );
+});
 
 let sink = 0;
 for (const row of Object.keys(versions[0]?.rows ?? {})) {
@@ -128,12 +142,15 @@ for (const row of Object.keys(versions[0]?.rows ?? {})) {
   const samples = versions.map(() => ({ all: [] as number[], capped: [] as number[], rest: [] as number[], cpu: 0 }));
   for (const v of versions)
     for (let w = 0; w < 2000; w++) sink += (v.rows[row] as Query)(...(queries[w % QUERIES] as [number, number]));
-  for (let start = 0; start < QUERIES; start += 1000) {
-    versions.forEach((v, k) => {
-      const run = v.rows[row] as Query;
+  for (let start = 0; start < QUERIES * ROUNDS; start += 1000) {
+    // Which version goes first alternates by block, so neither always runs after the other's cache traffic.
+    versions.forEach((_, kk) => {
+      const k = (kk + start / 1000) % versions.length;
+      const run = (versions[k] as Version).rows[row] as Query;
       const into = samples[k] as (typeof samples)[number];
       const cpuBefore = process.threadCpuUsage();
-      for (let q = start; q < Math.min(QUERIES, start + 1000); q++) {
+      for (let n = start; n < Math.min(QUERIES * ROUNDS, start + 1000); n++) {
+        const q = n % QUERIES;
         const [lat, lon] = queries[q] as [number, number];
         const t = process.hrtime.bigint();
         sink += run(lat, lon);
@@ -149,10 +166,17 @@ for (const row of Object.keys(versions[0]?.rows ?? {})) {
     const s = samples[k] as (typeof samples)[number];
     const p50p99 = (values: number[]) => `p50 ${fmt(percentile(values, 0.5))} p99 ${fmt(percentile(values, 0.99))}`;
     console.log(
-      `${row.padEnd(30)} ${v.name.padEnd(6)} ${p50p99(s.all)} cpu ${fmt(s.cpu / QUERIES)}` +
+      `${row.padEnd(30)} ${v.name.padEnd(6)} ${p50p99(s.all)} cpu ${fmt(s.cpu / (QUERIES * ROUNDS))}` +
         ` | past the cap (${s.capped.length}) ${p50p99(s.capped)} | rest ${p50p99(s.rest)}`,
     );
   });
-  console.log(`${row.padEnd(30)} answers differ on ${differ} of 500 queries`);
+  const [b, a] = samples as [(typeof samples)[number], (typeof samples)[number]];
+  const ratio = (after: number[], before: number[], p: number) =>
+    (percentile(after, p) / percentile(before, p)).toFixed(2);
+  console.log(
+    `${row.padEnd(30)} after/before p50 ${ratio(a.all, b.all, 0.5)} p99 ${ratio(a.all, b.all, 0.99)}` +
+      ` cpu ${(a.cpu / b.cpu).toFixed(2)} | past the cap p99 ${ratio(a.capped, b.capped, 0.99)}` +
+      ` | rest p99 ${ratio(a.rest, b.rest, 0.99)} | answers differ on ${differ} of 500 queries`,
+  );
 }
 console.log(`# load average ${(os.loadavg()[0] ?? 0).toFixed(2)} at the end (checksum ${sink})`);
