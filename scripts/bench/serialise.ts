@@ -26,10 +26,10 @@ import { type AssembleOptions, assembleApp } from '../../core/http/assemble.ts';
 import type { HandlerContext, HandlerMap } from '../../core/http/context.ts';
 import { printEnvelope, wrapInEnvelope } from '../../core/http/envelope.ts';
 import { compileSerialisers } from '../../core/http/serialise.ts';
-import { encodeJsonText } from './utf8.ts';
 import { createLogger } from '../../core/log.ts';
 import { loadHandlers } from '../../handlers/load.ts';
 import { compare, type Task } from './timing.ts';
+import { encodeJsonText } from './utf8.ts';
 
 const { values: args } = parseArgs({
   options: {

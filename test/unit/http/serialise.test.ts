@@ -6,8 +6,8 @@ import { specFiles } from '../../../core/http/assemble.ts';
 import type { HandlerContext } from '../../../core/http/context.ts';
 import { printEnvelope, wrapInEnvelope } from '../../../core/http/envelope.ts';
 import { compileSerialisers, makeLossless, restSchemaOf } from '../../../core/http/serialise.ts';
-import { encodeJsonText } from '../../../scripts/bench/utf8.ts';
 import { loadSpec } from '../../../core/spec.ts';
+import { encodeJsonText } from '../../../scripts/bench/utf8.ts';
 
 // The printers must mean exactly what JSON.stringify of the envelope means; the spliced one (the default) must even
 // print the same bytes. Real handler bodies of every /v1 operation: test/integration/serialise.test.ts.
