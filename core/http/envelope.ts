@@ -34,10 +34,13 @@ export function wrapInEnvelope(body: Record<string, unknown>, ctx: HandlerContex
 
 const envelopeKeys = ['api_version', 'data_language', 'snapshot', 'request_id', 'data_as_of', 'license'] as const;
 const defaultPolicyJson = JSON.stringify(defaultPolicy);
+
+// The release's fragments as JSON text, and as the UTF-8 bytes around the request's own values.
 interface ReleaseHead {
   snapshot: string;
   dataAsOf: string;
   license: string;
+  bytes: { opening: Buffer; dataAsOf: Buffer; license: Buffer };
 }
 const releaseHeads = new WeakMap<ServedRelease, ReleaseHead | null>();
 
@@ -47,13 +50,52 @@ function releaseHeadOf(release: ServedRelease): ReleaseHead | null {
     const snapshot = JSON.stringify(release.record.release_id);
     const dataAsOf = JSON.stringify(release.manifest.data_as_of ?? null);
     const license = JSON.stringify(release.manifest.license);
-    head = snapshot === undefined || license === undefined ? null : { snapshot, dataAsOf, license };
+    head =
+      snapshot === undefined || license === undefined
+        ? null
+        : {
+            snapshot,
+            dataAsOf,
+            license,
+            bytes: {
+              opening: Buffer.from(`{"api_version":"v1","data_language":"ja","snapshot":${snapshot},"request_id":`),
+              dataAsOf: Buffer.from(`,"data_as_of":${dataAsOf},"quality_policy":`),
+              license: Buffer.from(`,"license":${license},"note":`),
+            },
+          };
     releaseHeads.set(release, head);
   }
   return head;
 }
 
 const startsWithDigit = (key: string) => key.charCodeAt(0) >= 48 && key.charCodeAt(0) <= 57;
+
+interface SplicedParts {
+  head: ReleaseHead;
+  policy: string;
+  note: string;
+  warnings: string[];
+  rest: Record<string, unknown>;
+}
+
+// The body cut into the envelope's parts, or null when splicing could not print exactly what JSON.stringify of
+// wrapInEnvelope prints (a handler field named like an envelope field; integer-like keys, which come first in a JS
+// object whatever their place; a release whose fragments JSON leaves out).
+function spliceParts(body: Record<string, unknown>, ctx: HandlerContext): SplicedParts | null {
+  const head = releaseHeadOf(ctx.data);
+  const { quality_policy, note, warnings, ...rest } = body;
+  const clash = envelopeKeys.some((key) => key in rest) || Object.keys(rest).some(startsWithDigit);
+  const policy =
+    quality_policy === undefined || quality_policy === null ? defaultPolicyJson : JSON.stringify(quality_policy);
+  if (!head || clash || policy === undefined) return null;
+  return {
+    head,
+    policy,
+    note: typeof note === 'string' ? note : '',
+    warnings: [...ctx.warnings, ...((warnings as string[] | undefined) ?? [])],
+    rest,
+  };
+}
 
 export type PrintJson = (value: unknown) => string;
 
@@ -62,23 +104,15 @@ export function printEnvelope(
   ctx: HandlerContext,
   printRest: PrintJson = JSON.stringify,
 ): string {
-  const head = releaseHeadOf(ctx.data);
-  const { quality_policy, note, warnings, ...rest } = body;
-  // Integer-like keys come first in a JS object whatever their place: splicing would move them.
-  const clash = envelopeKeys.some((key) => key in rest) || Object.keys(rest).some(startsWithDigit);
-  const policy =
-    quality_policy === undefined || quality_policy === null ? defaultPolicyJson : JSON.stringify(quality_policy);
-  const requestId = JSON.stringify(ctx.requestId);
-  if (!head || clash || policy === undefined || requestId === undefined) {
-    return JSON.stringify(wrapInEnvelope(body, ctx));
-  }
-  const allWarnings = [...ctx.warnings, ...((warnings as string[] | undefined) ?? [])];
+  const parts = spliceParts(body, ctx);
+  if (!parts) return JSON.stringify(wrapInEnvelope(body, ctx));
+  const { head, policy, note, warnings, rest } = parts;
   const restJson = printRest(rest);
   const tail = restJson === '{}' ? '}' : `,${restJson.slice(1)}`;
   return (
-    `{"api_version":"v1","data_language":"ja","snapshot":${head.snapshot},"request_id":${requestId}` +
-    `,"data_as_of":${head.dataAsOf},"quality_policy":${policy},"license":${head.license},"note":${JSON.stringify(typeof note === 'string' ? note : '')}` +
-    `,"warnings":${JSON.stringify(allWarnings)}${tail}`
+    `{"api_version":"v1","data_language":"ja","snapshot":${head.snapshot},"request_id":${JSON.stringify(ctx.requestId)}` +
+    `,"data_as_of":${head.dataAsOf},"quality_policy":${policy},"license":${head.license},"note":${JSON.stringify(note)}` +
+    `,"warnings":${JSON.stringify(warnings)}${tail}`
   );
 }
 
@@ -86,26 +120,6 @@ export function printEnvelope(
 // whose JSON a handler attached (json/attached.ts) printed in their place: each stands in the printed rest of the
 // body as a placeholder string no data can hold (a per-process random token), and the text is cut there.
 const placeholderToken = `\u0000attached-json-${randomUUID()}-`;
-
-interface HeadBytes {
-  opening: Buffer;
-  dataAsOf: Buffer;
-  license: Buffer;
-}
-const headBytes = new WeakMap<ReleaseHead, HeadBytes>();
-
-function headBytesOf(head: ReleaseHead): HeadBytes {
-  let bytes = headBytes.get(head);
-  if (!bytes) {
-    bytes = {
-      opening: Buffer.from(`{"api_version":"v1","data_language":"ja","snapshot":${head.snapshot},"request_id":`),
-      dataAsOf: Buffer.from(`,"data_as_of":${head.dataAsOf},"quality_policy":`),
-      license: Buffer.from(`,"license":${head.license},"note":`),
-    };
-    headBytes.set(head, bytes);
-  }
-  return bytes;
-}
 
 function writeRest(writer: ByteWriter, rest: Record<string, unknown>): void {
   const printers: PrintAttached[] = [];
@@ -136,25 +150,18 @@ function writeRest(writer: ByteWriter, rest: Record<string, unknown>): void {
 }
 
 export function printEnvelopeBody(body: Record<string, unknown>, ctx: HandlerContext): LentBody {
-  const head = releaseHeadOf(ctx.data);
-  const { quality_policy, note, warnings, ...rest } = body;
-  const clash = envelopeKeys.some((key) => key in rest) || Object.keys(rest).some(startsWithDigit);
-  const policy =
-    quality_policy === undefined || quality_policy === null ? defaultPolicyJson : JSON.stringify(quality_policy);
-  if (!head || clash || policy === undefined) {
-    return writeBody((writer) => writer.text(JSON.stringify(wrapInEnvelope(body, ctx))));
-  }
-  const allWarnings = [...ctx.warnings, ...((warnings as string[] | undefined) ?? [])];
-  const bytes = headBytesOf(head);
+  const parts = spliceParts(body, ctx);
+  if (!parts) return writeBody((writer) => writer.text(JSON.stringify(wrapInEnvelope(body, ctx))));
+  const { head, policy, note, warnings, rest } = parts;
   return writeBody((writer) => {
-    writer.bytes(bytes.opening);
+    writer.bytes(head.bytes.opening);
     writer.jsonString(ctx.requestId);
-    writer.bytes(bytes.dataAsOf);
+    writer.bytes(head.bytes.dataAsOf);
     writer.text(policy);
-    writer.bytes(bytes.license);
-    writer.jsonString(typeof note === 'string' ? note : '');
+    writer.bytes(head.bytes.license);
+    writer.jsonString(note);
     writer.ascii(',"warnings":');
-    writer.text(JSON.stringify(allWarnings));
+    writer.text(JSON.stringify(warnings));
     writeRest(writer, rest);
   });
 }
