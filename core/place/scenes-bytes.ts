@@ -1,6 +1,7 @@
 import type { ByteWriter } from '../json/byte-writer.ts';
 import { type InternedColumn, verbalizationStatusCodes } from '../store/index.ts';
 import type { ColumnsContext } from './scenes-columns.ts';
+import { imagePageOf } from './scenes-items.ts';
 
 // Nearby result items printed as UTF-8 JSON straight from the columns in memory: the bytes of
 // JSON.stringify(itemFromColumns(…) with its distance), without making that text. Summaries are copied as the UTF-8
@@ -127,7 +128,7 @@ export function makeItemPrinter(context: ColumnsContext): PrintItem {
         writer.bytes(part);
       }
     } else {
-      writer.jsonString(context.imagePage(id));
+      writer.jsonString(imagePageOf(context.imagePageTemplate, id));
       writer.ascii('}');
     }
     return true;

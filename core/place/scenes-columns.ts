@@ -1,7 +1,7 @@
 import type { SceneLayer } from '../data/served-release.ts';
 import type { VerbalizationStatus } from '../release/types.ts';
 import { type InternedColumn, type SceneCardColumns, textAt, verbalizationStatusCodes } from '../store/index.ts';
-import type { SceneItem } from './scenes-items.ts';
+import { imagePageOf, type SceneItem } from './scenes-items.ts';
 
 // A nearby result item from the card columns in memory (store/queries/scene-cards.ts), the same object the store path
 // makes from a card (toSceneItem): test/integration/store/scene-cards.test.ts compares the two on every scene.
@@ -14,9 +14,7 @@ export interface ColumnsContext {
   layer: SceneLayer;
   cards: SceneCardColumns;
   versions: ReadonlyMap<string, number>;
-  /** The photo page of a scene id (scenes-items.ts makeImagePage). */
-  imagePage: (sceneId: string) => string;
-  /** The manifest's image_page_template it is made from. */
+  /** The manifest's image_page_template (scenes-items.ts imagePageOf). */
   imagePageTemplate: string;
 }
 
@@ -60,6 +58,6 @@ export function itemFromColumns(context: ColumnsContext, row: number, g: number)
     prompt_version: labelOf(verbalization.promptVersion, row),
     summary,
     analysis_status: labelOf(verbalization.analysisStatus, row) as SceneItem['analysis_status'],
-    image_page: context.imagePage(id),
+    image_page: imagePageOf(context.imagePageTemplate, id),
   };
 }

@@ -14,12 +14,6 @@ export function imagePageOf(template: string, sceneId: string): string {
   return template.replaceAll('{id}', encodeURIComponent(sceneId));
 }
 
-/** imagePageOf for one template and many ids: the template is cut once (measured ~4x cheaper per id). */
-export function makeImagePage(template: string): (sceneId: string) => string {
-  const parts = template.split('{id}');
-  return (sceneId) => parts.join(encodeURIComponent(sceneId));
-}
-
 export function versionsOf(generations: readonly GenerationRow[]): Map<string, number> {
   return new Map(generations.map((generation) => [generation.id, generation.version]));
 }

@@ -4,7 +4,7 @@ import { lazyArray } from '../lazy-array.ts';
 import { getSceneCards, type SceneCard, type SceneCardColumns, type ScenePick } from '../store/index.ts';
 import { makeItemPrinter, type PrintItem } from './scenes-bytes.ts';
 import { itemFromColumns } from './scenes-columns.ts';
-import { imagePageOf, makeImagePage, type SceneItem, toSceneItem, versionsOf } from './scenes-items.ts';
+import { imagePageOf, type SceneItem, toSceneItem, versionsOf } from './scenes-items.ts';
 import type { SelectedScene } from './scenes-select.ts';
 
 // The result items of a nearby page, in the selection's order. From the card columns in memory the page carries a
@@ -76,7 +76,6 @@ export function pageSourcesOf(release: ServedRelease): PageSources {
     const { light } = release.scenes;
     const versions = versionsOf(release.generations);
     const template = release.manifest.image_page_template;
-    const imagePage = makeImagePage(template);
     const layer = release.scenes;
     let made: { cards: SceneCardColumns; columns: ColumnSource } | undefined;
     sources = {
@@ -84,7 +83,7 @@ export function pageSourcesOf(release: ServedRelease): PageSources {
         const cards = layer.cards;
         if (!cards) return undefined;
         if (made?.cards !== cards) {
-          const context = { layer, cards, versions, imagePage, imagePageTemplate: template };
+          const context = { layer, cards, versions, imagePageTemplate: template };
           made = {
             cards,
             columns: {

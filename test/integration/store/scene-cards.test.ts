@@ -11,7 +11,7 @@ import { createStartupTimer } from '../../../core/data/startup-timer.ts';
 import { ByteWriter } from '../../../core/json/byte-writer.ts';
 import { makeItemPrinter } from '../../../core/place/scenes-bytes.ts';
 import { itemFromColumns } from '../../../core/place/scenes-columns.ts';
-import { imagePageOf, makeImagePage, toSceneItem, versionsOf } from '../../../core/place/scenes-items.ts';
+import { imagePageOf, toSceneItem, versionsOf } from '../../../core/place/scenes-items.ts';
 import { ingestRelease } from '../../../core/release/ingest.ts';
 import { getSceneCards } from '../../../core/store/index.ts';
 import { testRelease } from '../../helpers/server.ts';
@@ -28,7 +28,6 @@ async function compareWithStore(release: ServedRelease): Promise<{ compared: num
     layer: release.scenes,
     cards,
     versions,
-    imagePage: makeImagePage(template),
     imagePageTemplate: template,
   };
   const print = makeItemPrinter(context);

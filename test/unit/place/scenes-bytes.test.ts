@@ -7,7 +7,6 @@ import type { SceneLayer } from '../../../core/data/served-release.ts';
 import { ByteWriter } from '../../../core/json/byte-writer.ts';
 import { makeItemPrinter } from '../../../core/place/scenes-bytes.ts';
 import { type ColumnsContext, itemFromColumns } from '../../../core/place/scenes-columns.ts';
-import { makeImagePage } from '../../../core/place/scenes-items.ts';
 import { type InternedColumn, type SceneCardColumns, TextColumnBuilder } from '../../../core/store/index.ts';
 
 const label = fc.option(fc.string({ unit: 'grapheme', maxLength: 12 }), { nil: null });
@@ -89,8 +88,7 @@ function contextOf(c: Case): ColumnsContext {
     statusByGeneration: [Uint8Array.from(rows.map((row) => row.status))],
   };
   const layer = { light, cards } as unknown as SceneLayer;
-  const imagePage = makeImagePage(c.template);
-  return { layer, cards, versions: new Map([['gen2-"ü"', 2]]), imagePage, imagePageTemplate: c.template };
+  return { layer, cards, versions: new Map([['gen2-"ü"', 2]]), imagePageTemplate: c.template };
 }
 
 describe('makeItemPrinter', () => {
