@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { ServedRelease } from '../data/served-release.ts';
-import { attachedJsonOf, type PrintJson as PrintAttached } from '../json/attached.ts';
+import { attachedJsonOf } from '../json/attached.ts';
 import type { ByteWriter } from '../json/byte-writer.ts';
 import type { HandlerContext } from './context.ts';
 import { type LentBody, writeBody } from './lent-body.ts';
@@ -116,37 +115,38 @@ export function printEnvelope(
   );
 }
 
-// printEnvelope as UTF-8 bytes in pooled memory (lent-body.ts), the release's fragments encoded once, and values
-// whose JSON a handler attached (json/attached.ts) printed in their place: each stands in the printed rest of the
-// body as a placeholder string no data can hold (a per-process random token), and the text is cut there.
-const placeholderToken = `\u0000attached-json-${randomUUID()}-`;
+// printEnvelope as UTF-8 bytes in pooled memory (lent-body.ts), the release's fragments encoded once, and the rest
+// of the body printed field by field: a value whose JSON a handler attached (json/attached.ts) by its printer, any
+// other by JSON.stringify. That is JSON.stringify(rest) piece by piece (the keys come in the same order and a value
+// JSON leaves out is left out), since no body value has a toJSON method that depends on its key.
+const keyParts = new Map<string, Buffer>();
+const maxKeyParts = 1024;
+
+// `,"key":` in UTF-8; handlers' keys are few and fixed, so they are kept (up to a bound, in case that changes).
+function keyPartOf(key: string): Buffer {
+  let part = keyParts.get(key);
+  if (!part) {
+    part = Buffer.from(`,${JSON.stringify(key)}:`);
+    if (keyParts.size < maxKeyParts) keyParts.set(key, part);
+  }
+  return part;
+}
 
 function writeRest(writer: ByteWriter, rest: Record<string, unknown>): void {
-  const printers: PrintAttached[] = [];
-  let withPlaceholders: Record<string, unknown> | undefined;
   for (const key of Object.keys(rest)) {
-    const print = attachedJsonOf(rest[key]);
-    if (!print) continue;
-    withPlaceholders ??= { ...rest };
-    withPlaceholders[key] = `${placeholderToken}${printers.length}`;
-    printers.push(print);
+    const value = rest[key];
+    const print = attachedJsonOf(value);
+    if (print) {
+      writer.bytes(keyPartOf(key));
+      print(writer);
+      continue;
+    }
+    const json = JSON.stringify(value) as string | undefined;
+    if (json === undefined) continue;
+    writer.bytes(keyPartOf(key));
+    writer.text(json);
   }
-  const text = JSON.stringify(withPlaceholders ?? rest);
-  if (text === '{}') {
-    writer.ascii('}');
-    return;
-  }
-  let at = 1; // after `{`
-  writer.ascii(',');
-  printers.forEach((print, index) => {
-    const placeholder = JSON.stringify(`${placeholderToken}${index}`);
-    const found = text.indexOf(placeholder, at);
-    if (found === -1) throw new Error('printEnvelopeBody: a placeholder is missing from the printed text');
-    writer.text(text.slice(at, found));
-    print(writer);
-    at = found + placeholder.length;
-  });
-  writer.text(text.slice(at));
+  writer.ascii('}');
 }
 
 export function printEnvelopeBody(body: Record<string, unknown>, ctx: HandlerContext): LentBody {

@@ -55,42 +55,24 @@ export class ByteWriter {
     }
   }
 
-  /**
-   * A number as JSON prints it (null when not finite). A value that is exactly the nearest double to a decimal of at
-   * most 7 fractional digits, between 1e-6 and 1e8 (coordinates, bearings, years, distances), is written digit by
-   * digit: String() prints such a value as that decimal, since any other decimal of at most as many digits is at
-   * least 1e-7 away while the doubles there are less than 1.5e-8 apart. Anything else goes through String().
-   */
+  /** A number as JSON prints it (see writeNumberAt). */
   number(value: number): void {
-    const magnitude = value < 0 ? -value : value;
-    const scaled = Math.round(magnitude * 1e7);
-    if (!(magnitude >= 1e-6 && magnitude < 1e8) || scaled / 1e7 !== magnitude) {
-      this.ascii(Number.isFinite(value) ? String(value) : 'null');
-      return;
-    }
-    if (this.#used + 20 > this.#bytes.length) this.#grow(20);
-    const bytes = this.#bytes;
-    let at = this.#used;
-    if (value < 0) bytes[at++] = 45; // -
-    // Both parts are below 2^31: integer arithmetic from here.
-    const whole = Math.floor(scaled / 1e7) | 0;
-    let fraction = (scaled - whole * 1e7) | 0;
-    at = writeDigits(bytes, at, whole);
-    if (fraction > 0) {
-      bytes[at++] = 46; // .
-      let digits = 7;
-      while (fraction % 10 === 0) {
-        fraction = (fraction / 10) | 0;
-        digits--;
-      }
-      for (let i = digits - 1; i >= 0; i--) {
-        const next = (fraction / 10) | 0;
-        bytes[at + i] = 48 + fraction - next * 10;
-        fraction = next;
-      }
-      at += digits;
-    }
-    this.#used = at;
+    if (this.#used + maxNumberLength > this.#bytes.length) this.#grow(maxNumberLength);
+    this.#used = writeNumberAt(this.#bytes, this.#used, value);
+  }
+
+  /**
+   * Room for `length` more bytes, written directly by the caller: the memory to write into from `length` (this
+   * writer's length) on, until advance(end). Valid until the next call that writes.
+   */
+  reserve(length: number): Uint8Array {
+    if (this.#used + length > this.#bytes.length) this.#grow(length);
+    return this.#bytes;
+  }
+
+  /** The bytes up to `end` of the memory reserve() gave are written. */
+  advance(end: number): void {
+    this.#used = end;
   }
 
   /** Any string, as UTF-8 (JSON text printed elsewhere). */
@@ -125,8 +107,56 @@ export class ByteWriter {
   }
 }
 
+/** Room for any number writeNumberAt prints: String() gives at most 25 characters ("-0.0000012345678901234567"). */
+export const maxNumberLength = 32;
+
+/**
+ * Writes a number as JSON prints it (null when not finite) at `at`, returning the end. A value that is exactly the
+ * nearest double to a decimal of at most 7 fractional digits, between 1e-6 and 1e8 (coordinates, bearings, years,
+ * distances), is written digit by digit: String() prints such a value as that decimal, since any other decimal of at
+ * most as many digits is at least 1e-7 away while the doubles there are less than 1.5e-8 apart. Anything else goes
+ * through String(). The memory must have room for maxNumberLength bytes.
+ */
+export function writeNumberAt(bytes: Uint8Array, start: number, value: number): number {
+  const magnitude = value < 0 ? -value : value;
+  const scaled = Math.round(magnitude * 1e7);
+  let at = start;
+  if (!(magnitude >= 1e-6 && magnitude < 1e8) || scaled / 1e7 !== magnitude) {
+    const text = Number.isFinite(value) ? String(value) : 'null';
+    for (let i = 0; i < text.length; i++) bytes[at++] = text.charCodeAt(i);
+    return at;
+  }
+  if (value < 0) bytes[at++] = 45; // -
+  // Both parts are below 2^31: integer arithmetic from here.
+  const whole = Math.floor(scaled / 1e7) | 0;
+  let fraction = (scaled - whole * 1e7) | 0;
+  at = writeDigits(bytes, at, whole);
+  if (fraction > 0) {
+    bytes[at++] = 46; // .
+    let digits = 7;
+    while (fraction % 10 === 0) {
+      fraction = (fraction / 10) | 0;
+      digits--;
+    }
+    for (let i = digits - 1; i >= 0; i--) {
+      const next = (fraction / 10) | 0;
+      bytes[at + i] = 48 + fraction - next * 10;
+      fraction = next;
+    }
+    at += digits;
+  }
+  return at;
+}
+
+/** Writes an ASCII-only string at `at` (the caller guarantees it), returning the end. */
+export function writeAsciiAt(bytes: Uint8Array, start: number, text: string): number {
+  let at = start;
+  for (let i = 0; i < text.length; i++) bytes[at++] = text.charCodeAt(i);
+  return at;
+}
+
 // The decimal digits of a non-negative integer below 2^31.
-function writeDigits(bytes: Buffer, at: number, value: number): number {
+function writeDigits(bytes: Uint8Array, at: number, value: number): number {
   let count = 1;
   for (let rest = value; rest >= 10; rest = (rest / 10) | 0) count++;
   let rest = value;

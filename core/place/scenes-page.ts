@@ -1,5 +1,6 @@
 import type { ServedRelease } from '../data/served-release.ts';
 import { attachJson } from '../json/attached.ts';
+import type { ByteWriter } from '../json/byte-writer.ts';
 import { lazyArray } from '../lazy-array.ts';
 import { getSceneCards, type SceneCard, type SceneCardColumns, type ScenePick } from '../store/index.ts';
 import { makeItemPrinter, type PrintItem } from './scenes-bytes.ts';
@@ -31,21 +32,21 @@ export interface PageSources {
 
 function pageFromColumns(columns: ColumnSource, scenes: readonly SelectedScene[]): SceneItem[] {
   const shown = scenes.filter((scene) => columns.isReadable(scene.row, scene.generation));
-  const items = lazyArray(shown.length, () =>
+  const makeItems = () =>
     shown.map((scene) => {
       const item = columns.itemAt(scene.row, scene.generation) as SceneItem;
       item.distance_m = Math.round(scene.distanceM);
       return item;
-    }),
-  );
-  return attachJson(items, (writer) => {
+    });
+  const printItems = (writer: ByteWriter) => {
     writer.ascii('[');
     shown.forEach((scene, index) => {
       if (index > 0) writer.ascii(',');
       columns.print(writer, scene.row, scene.generation, Math.round(scene.distanceM));
     });
     writer.ascii(']');
-  });
+  };
+  return lazyArray(shown.length, makeItems, (target) => attachJson(target, printItems));
 }
 
 async function pageFromStore(sources: PageSources, scenes: readonly SelectedScene[]): Promise<SceneItem[]> {
