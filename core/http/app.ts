@@ -4,7 +4,8 @@ import type { AppDeps } from './context.ts';
 import { releaseWhenSent } from './lent-body.ts';
 import { handleRequest } from './pipeline.ts';
 
-// The h3 application: one catch-all route, because routing belongs to the specs (openapi-backend), not to h3.
+// The h3 application: one middleware answering every request, because routing belongs to the specs (openapi-backend),
+// not to h3 (a catch-all route made h3's router split the path and fill a parameter on every request).
 
 // With TRUST_PROXY = N, the client is the N-th address from the right of X-Forwarded-For (the entry the nearest
 // trusted proxy appended); otherwise it is the socket's peer address.
@@ -20,9 +21,10 @@ export function clientIpOf(request: Request & { ip?: string }, trustProxy: numbe
 
 export function createApp(deps: AppDeps): H3 {
   const app = new H3();
-  app.all('/**', async (event) => {
+  app.use(async (event) => {
     const response = await handleRequest(deps, {
       request: event.req,
+      url: event.url,
       clientIp: clientIpOf(event.req, deps.config.trustProxy),
     });
     // srvx's Node adapter exposes the ServerResponse the body will be written to.

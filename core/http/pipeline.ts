@@ -19,6 +19,8 @@ const defaultBodyLimit = 65_536;
 
 export interface RequestInfo {
   request: Request;
+  /** The request's URL when the server has it parsed already (h3's event.url); else request.url is parsed. */
+  url?: URL;
   clientIp: string;
 }
 
@@ -128,7 +130,7 @@ function originOf(request: Request, url: URL, trustProxy: number): string {
 export async function handleRequest(deps: AppDeps, info: RequestInfo): Promise<Response> {
   const started = performance.now();
   const requestId = randomUUID();
-  const url = new URL(info.request.url);
+  const url = info.url ?? new URL(info.request.url);
   const face = faceOf(deps, url.pathname);
   // The request's child logger is made when something logs (most requests log nothing at the default level).
   let requestLog: Logger | undefined;
@@ -137,6 +139,8 @@ export async function handleRequest(deps: AppDeps, info: RequestInfo): Promise<R
     return requestLog;
   };
   const headers: ResponseHeaders = { 'x-request-id': requestId };
+  // The origin is for absolute links, which few answers have; working it out means parsing the whole URL.
+  let origin: string | undefined;
   const ctx: HandlerContext = {
     requestId,
     config: deps.config,
@@ -147,7 +151,10 @@ export async function handleRequest(deps: AppDeps, info: RequestInfo): Promise<R
     data: deps.release,
     warnings: [],
     given: new Set(url.searchParams.keys()),
-    origin: originOf(info.request, url, deps.config.trustProxy),
+    get origin() {
+      origin ??= originOf(info.request, url, deps.config.trustProxy);
+      return origin;
+    },
   };
   let response: Response;
   let operationId: string | undefined;
