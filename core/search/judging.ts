@@ -3,7 +3,7 @@
  * fit in 12 of the 14 calls, leaving room for retries), a few batches in flight, no new batch once the judge has
  * failed or the time limit has passed. What could not be judged is returned as such.
  */
-import type { Presence } from './evidence.ts';
+import type { FoldCache, Presence } from './evidence.ts';
 import type { Judge, JudgeCandidate, JudgeCondition } from './judge/types.ts';
 import { JudgeUnavailableError } from './judge/types.ts';
 
@@ -26,6 +26,8 @@ export interface JudgingOptions {
   concurrency: number;
   deadline: number;
   now: () => number;
+  /** The page's folded observations, handed to the judge. */
+  folds?: FoldCache;
 }
 
 export async function judgeCandidates(
@@ -64,7 +66,11 @@ export async function judgeCandidates(
       if (maxCalls < 1) return;
       callsLeft -= maxCalls;
       try {
-        const result = await judge.judgeBatch(conditions, batch, { maxCalls, signal: controller.signal });
+        const result = await judge.judgeBatch(conditions, batch, {
+          maxCalls,
+          signal: controller.signal,
+          ...(options.folds ? { folds: options.folds } : {}),
+        });
         for (const verdict of result.verdicts) outcome.presence.set(verdict.sceneId, verdict.presence);
         outcome.calls += result.calls;
         outcome.inferenceCalls += result.inferenceCalls;

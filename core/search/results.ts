@@ -5,6 +5,7 @@ import {
   assessCategory,
   assessTerm,
   type CategoryMatcher,
+  type FoldCache,
   type FoldedObservation,
   foldObservation,
 } from './evidence.ts';
@@ -53,6 +54,8 @@ export interface ResultContext {
   matcherFor: (categoryId: string) => CategoryMatcher | null;
   sourceRelease?: string;
   links?: (sceneId: string) => SceneLinks;
+  /** The page's folded observations (those the judge folded are not folded again). */
+  folds?: FoldCache;
 }
 
 const MAX_QUOTES = 4;
@@ -97,7 +100,7 @@ export function buildSceneItem(
   const year = (corpus.year[doc] as number) || null;
   const wardIndex = corpus.ward[doc] as number;
   const id = corpus.ids.at(doc);
-  const folded = foldObservation(observation);
+  const folded = foldObservation(observation, ctx.folds);
   const item: SceneItem = {
     id,
     year,

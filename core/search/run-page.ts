@@ -4,7 +4,7 @@
  */
 import type { CategoryCatalog } from './categories.ts';
 import type { Corpus, CorpusObservation } from './corpus.ts';
-import type { CategoryMatcher } from './evidence.ts';
+import type { CategoryMatcher, FoldCache } from './evidence.ts';
 import type { AppliedFilters } from './filters.ts';
 import type { Interpretation } from './interpretation-types.ts';
 import type { Judge, JudgeCandidate, JudgeCondition } from './judge/types.ts';
@@ -132,6 +132,7 @@ export async function runPage(input: PageInput): Promise<PageOutput> {
   }
 
   const known = new Map<number, SearchableObservation>();
+  const folds: FoldCache = new Map();
   const ranker = createTextRanker(corpus, interpretation);
   const byIndex = (t: { doc: number; tier: number; order: number }): Ranked => {
     const s = ranker.score(t.doc);
@@ -169,6 +170,7 @@ export async function runPage(input: PageInput): Promise<PageOutput> {
       concurrency: input.concurrency,
       deadline: input.deadline,
       now: () => performance.now(),
+      folds,
     });
     judgeCalls = outcome.calls;
     inferenceCalls = outcome.inferenceCalls;
@@ -220,6 +222,7 @@ export async function runPage(input: PageInput): Promise<PageOutput> {
           matcherFor: input.matcherFor,
           sourceRelease: input.sourceRelease,
           links: input.links,
+          folds,
         },
         r.doc,
         obs,

@@ -28,10 +28,10 @@ export class RubricJudge implements Judge {
   async judgeBatch(
     conditions: JudgeCondition[],
     candidates: JudgeCandidate[],
-    _options?: JudgeOptions,
+    options?: JudgeOptions,
   ): Promise<JudgeBatchResult> {
     const verdicts: CandidateVerdict[] = candidates.map((candidate) => {
-      const doc = foldObservation(candidate.observation);
+      const doc = foldObservation(candidate.observation, options?.folds);
       const presence: CandidateVerdict['presence'] = {};
       for (const condition of conditions) {
         if (condition.category)

@@ -4,7 +4,7 @@
  * engine's business (a negated condition is satisfied when its category is absent), so judges never see it.
  */
 import type { SearchCategory } from '../categories.ts';
-import type { Presence } from '../evidence.ts';
+import type { FoldCache, Presence } from '../evidence.ts';
 import type { SearchableObservation } from '../observation-text.ts';
 
 export type JudgeKind = 'builtin_rubric' | 'openai_compatible';
@@ -40,6 +40,8 @@ export interface JudgeOptions {
   /** Calls this batch may use at most (a retry needs a second one). */
   maxCalls: number;
   signal?: AbortSignal;
+  /** The page's folded observations (a judge that folds them shares them with the page's quotes). */
+  folds?: FoldCache;
 }
 
 export interface Judge {

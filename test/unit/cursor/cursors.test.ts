@@ -85,4 +85,16 @@ describe('cursors', () => {
     expect(store.size).toBe(2);
     expect((await rejection(resumeCursor(store, a.cursor, binding, FIELDS, t0))).code).toBe('cursor_expired');
   });
+
+  it('forget the least recently used records beyond their byte budget', async () => {
+    // Each record takes ~1.3 KB serialised; the budget holds two of them, not three.
+    const store = new MemoryCursorStore({ maxBytes: 3_000 });
+    const state = (n: number) => ({ seen: Array.from({ length: 200 }, (_, i) => i * 1_000_003 + n) });
+    const a = await issueCursor(store, binding, state(1), t0);
+    const b = await issueCursor(store, binding, state(2), t0);
+    await issueCursor(store, binding, state(3), t0);
+    expect(store.size).toBe(2);
+    expect((await rejection(resumeCursor(store, a.cursor, binding, FIELDS, t0))).code).toBe('cursor_expired');
+    expect(await resumeCursor(store, b.cursor, binding, FIELDS, t0)).toEqual(state(2));
+  });
 });

@@ -3,6 +3,7 @@ import { createSearchEngine, type SearchEngine } from '../../../core/search/engi
 import { RubricJudge } from '../../../core/search/judge/rubric.ts';
 import type { Judge } from '../../../core/search/judge/types.ts';
 import { JudgeUnavailableError } from '../../../core/search/judge/types.ts';
+import { PageCache } from '../../../core/search/page-cache.ts';
 import { NOW, residentialObservations, testCatalog } from './fixture.ts';
 import { envelope, SOURCE_RELEASE, schemaErrors, testLinks } from './spec-schema.ts';
 
@@ -83,5 +84,23 @@ describe('page cache', () => {
     const uncached = await createSearchEngine(engine.corpus, testCatalog(), { pageCache: false });
     await uncached.search({ query: '住宅街' }, NOW);
     expect((await uncached.search({ query: '住宅街' }, NOW)).cached).toBe(false);
+  });
+});
+
+describe('page cache bounds', () => {
+  const page = (n: number) => ({ n, text: '石畳の坂道'.repeat(100), nested: { list: [n, null, 'x'] } });
+
+  it('keeps pages within its byte budget, the least recently used going first, and gives copies back', () => {
+    // A page serialises to ~1 KB; the budget holds two of them, not three.
+    const cache = new PageCache<ReturnType<typeof page>>({ maxBytes: 2_500 });
+    cache.set('a', page(1), NOW);
+    cache.set('b', page(2), NOW);
+    cache.set('c', page(3), NOW);
+    expect(cache.get('a', NOW)).toBeNull();
+    const b = cache.get('b', NOW);
+    expect(b).toEqual(page(2));
+    (b as ReturnType<typeof page>).nested.list.push(4);
+    expect(cache.get('b', NOW)).toEqual(page(2));
+    expect(cache.get('c', seconds(60))).toBeNull();
   });
 });
