@@ -43,15 +43,59 @@ describe('SharedCounter', () => {
     const { db } = fakeTable();
     const [a, b] = [new SharedCounter(db, 60), new SharedCounter(db, 60)];
     for (let i = 0; i < 10; i++) expect((await a.consume('ip', 1, 20)).allowed).toBe(true);
+    await a.sync();
     for (let i = 0; i < 10; i++) expect((await b.consume('ip', 1, 20)).allowed).toBe(true);
+    await b.sync();
     expect((await a.consume('ip', 1, 20)).allowed).toBe(false);
     expect((await b.consume('other', 1, 20)).allowed).toBe(true);
+  });
+
+  it('lets a client far below its limit through at once and writes those counts in one statement', async () => {
+    const { db, rows, statements } = fakeTable();
+    const counter = new SharedCounter(db, 60, { syncMs: 60_000 });
+    const inserts = () => statements.filter((statement) => statement === 'INSERT').length;
+    expect((await counter.consume('ip', 1, 100)).allowed).toBe(true); // unknown client: waits for the table
+    expect(inserts()).toBe(1);
+    for (let i = 0; i < 20; i++) expect((await counter.consume('ip', 2, 100)).allowed).toBe(true);
+    expect(inserts()).toBe(1);
+    expect(rows.get('ip')?.points).toBe(1);
+    await counter.sync();
+    expect(inserts()).toBe(2);
+    expect(rows.get('ip')?.points).toBe(41);
+  });
+
+  it('waits for the table for every request past half the limit, and refuses exactly past the limit', async () => {
+    const { db, rows, statements } = fakeTable();
+    const counter = new SharedCounter(db, 60, { syncMs: 60_000 });
+    const allowed: boolean[] = [];
+    for (let i = 0; i < 12; i++) allowed.push((await counter.consume('ip', 1, 10)).allowed);
+    expect(allowed).toEqual([...Array(10).fill(true), false, false]);
+    expect(rows.get('ip')?.points).toBe(12);
+    // The first request, then 4 let through at once (up to half of 10), then one statement per request.
+    expect(statements.filter((statement) => statement === 'INSERT').length).toBe(1 + 12 - 5);
+  });
+
+  it('writes the counts of a failed sync with a later statement', async () => {
+    const { db, rows } = fakeTable();
+    let failing = false;
+    const flaky = {
+      query: (sql: string, params?: readonly unknown[]) =>
+        failing ? Promise.reject(new Error('connection refused')) : db.query(sql, params),
+    } as unknown as Queryable;
+    const counter = new SharedCounter(flaky, 60, { syncMs: 60_000 });
+    await counter.consume('ip', 1, 100);
+    for (let i = 0; i < 5; i++) await counter.consume('ip', 1, 100);
+    failing = true;
+    await counter.sync();
+    failing = false;
+    expect((await counter.consume('other', 1, 100)).allowed).toBe(true);
+    expect(rows.get('ip')?.points).toBe(6);
   });
 
   it('starts a new window once the last one ended', async () => {
     const { db } = fakeTable();
     let now = 1_000_000;
-    const counter = new SharedCounter(db, 60, () => now);
+    const counter = new SharedCounter(db, 60, { now: () => now });
     expect((await counter.consume('ip', 5, 5)).allowed).toBe(true);
     expect((await counter.consume('ip', 1, 5)).allowed).toBe(false);
     now += 60_000;
