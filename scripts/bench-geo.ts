@@ -1,6 +1,6 @@
 // Benchmark of the in-memory spatial indexes (core/geo) on a seeded synthetic city, next to brute force, to
 // rbush (bbox → filter → sort) and to PostGIS on the same points. Usage: node scripts/bench-geo.ts [--points 1000000]
-//   [--seed 1] [--queries 20000] [--brute 100] [--leaf 32] [--no-rbush] [--only <part of a row name>]
+//   [--seed 1] [--queries 20000] [--brute 100] [--leaf 32] [--grid-cells 0.25] [--no-rbush] [--only <part of a row name>]
 //   [--postgis-url postgres://…] [--postgis-queries 2000] [--no-postgis]. Progress goes to stderr, the table to stdout.
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -8,6 +8,7 @@ import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import RBush from 'rbush';
 import { boundingBoxForRadius, splitAtAntimeridian } from '../core/geo/bounding-box.ts';
+import { DEFAULT_CELLS_PER_POINT } from '../core/geo/count-grid.ts';
 import { haversineMeters } from '../core/geo/haversine.ts';
 import { LineIndex } from '../core/geo/line-index.ts';
 import { type NearestResult, PointIndex } from '../core/geo/point-index.ts';
@@ -21,7 +22,7 @@ import {
   makeSceneTieBreak,
   SCENE_CANDIDATE_CAP,
 } from '../core/geo/scene-index.ts';
-import { bruteContaining, bruteLinesNear, bruteNearest } from '../test/unit/geo/brute-force.ts';
+import { bruteContaining, bruteLinesNear, bruteNearest, bruteWithin } from '../test/unit/geo/brute-force.ts';
 import { connectPostgis, DEFAULT_POSTGIS_URL } from './bench/postgis.ts';
 import { type PostgisGeo, preparePostgisGeo, timeAsync } from './bench/postgis-geo.ts';
 import { AMENITIES, makeCity, makeQueries, makeRandom } from './bench/synthetic-city.ts';
@@ -33,6 +34,8 @@ const { values: args } = parseArgs({
     queries: { type: 'string', default: '20000' },
     brute: { type: 'string', default: '100' },
     leaf: { type: 'string', default: '32' },
+    // Cells per point of the scenes' count grid (core/geo/count-grid.ts); 0: none, the tree alone decides the cap.
+    'grid-cells': { type: 'string' },
     'no-rbush': { type: 'boolean', default: false },
     only: { type: 'string' },
     'postgis-url': { type: 'string', default: process.env.BENCH_POSTGIS_URL ?? DEFAULT_POSTGIS_URL },
@@ -45,6 +48,7 @@ const SEED = Number(args.seed);
 const QUERIES = Number(args.queries);
 const BRUTE_QUERIES = Number(args.brute);
 const LEAF = Number(args.leaf);
+const GRID_CELLS = args['grid-cells'] === undefined ? undefined : Number(args['grid-cells']);
 const WITH_RBUSH = !args['no-rbush'];
 const ONLY = args.only;
 const POSTGIS_QUERIES = Number(args['postgis-queries']);
@@ -142,14 +146,17 @@ const acceptRecent = (i: number) => (city.years[i] ?? 0) >= 2025;
 
 const buildRows: string[][] = [];
 const built = measureBuild(`scene index (${POINTS} points)`, () =>
-  buildSceneIndex({ lats: city.lats, lons: city.lons, captureYears: city.years, ids: city.ids }, { leafSize: LEAF }),
+  buildSceneIndex(
+    { lats: city.lats, lons: city.lons, captureYears: city.years, ids: city.ids },
+    { leafSize: LEAF, ...(GRID_CELLS === undefined ? {} : { countGridCellsPerPoint: GRID_CELLS }) },
+  ),
 );
 const scenes = built.value;
 // Filters read tree-ordered columns by position: the candidates of one query then sit together in memory.
 const verbalizedByPosition = scenes.gatherByPosition(city.hasVerbalization, new Uint8Array(POINTS));
 const acceptByPosition = (_index: number, position: number) => verbalizedByPosition[position] === 1;
 buildRows.push([
-  `scenes: static KD-tree, leaf ${LEAF}`,
+  `scenes: static KD-tree, leaf ${LEAF}, count grid ${GRID_CELLS ?? DEFAULT_CELLS_PER_POINT} cells per point`,
   built.ms.toFixed(0),
   built.cpuMs.toFixed(0),
   built.heapMb.toFixed(1),
@@ -331,6 +338,18 @@ for (const radiusM of [150, 500, 1000]) {
     }
     rows.push(row);
   }
+}
+
+// The candidate_truncated question on its own: most of the nearby tail when the limit is reached inside the circle.
+for (const radiusM of [500, 1000]) {
+  const row = compare(
+    `more than 8 000 within r=${radiusM}`,
+    '',
+    (lat, lon) => scenes.hasMoreThan(lat, lon, radiusM, SCENE_CANDIDATE_CAP),
+    (lat, lon) => bruteWithin(city.lats, city.lons, lat, lon, radiusM).length > SCENE_CANDIDATE_CAP,
+    (more) => (more ? 1 : 0),
+  );
+  if (row.index.n > 0) rows.push(row);
 }
 
 {

@@ -1,3 +1,4 @@
+import { buildCountGrid, type CountGrid } from './count-grid.ts';
 import { buildKdTree, type KdTree } from './kd-tree.ts';
 import { KeyHistogram } from './key-histogram.ts';
 import { MinQueue } from './min-queue.ts';
@@ -22,6 +23,11 @@ export interface PointIndexOptions {
   compareTies?: TieBreak;
   /** Points per leaf of the KD-tree (chosen by measurement, see scripts/bench-geo.ts). */
   leafSize?: number;
+  /**
+   * Cells per point of a count grid (count-grid.ts) that settles most "more than cap?" questions (`hasMoreThan`,
+   * `candidateCap`) without the tree: 4 bytes per cell. 0 (the default): none.
+   */
+  countGridCellsPerPoint?: number;
 }
 
 export interface NearestOptions {
@@ -56,18 +62,23 @@ export interface NearestResult {
  */
 export class PointIndex {
   private readonly tree: KdTree;
+  private readonly countGrid: CountGrid | undefined;
   private readonly compareTies: TieBreak;
   private readonly queue = new MinQueue(1024);
   private queueBusy = false;
   private readonly histograms = new WeakMap<object, KeyHistogram>();
 
-  private constructor(tree: KdTree, compareTies: TieBreak) {
+  private constructor(tree: KdTree, countGrid: CountGrid | undefined, compareTies: TieBreak) {
     this.tree = tree;
+    this.countGrid = countGrid;
     this.compareTies = compareTies;
   }
 
   static build(lats: ArrayLike<number>, lons: ArrayLike<number>, options: PointIndexOptions = {}): PointIndex {
-    return new PointIndex(buildKdTree(lats, lons, options.leafSize), options.compareTies ?? ((a, b) => a - b));
+    const tree = buildKdTree(lats, lons, options.leafSize);
+    const cellsPerPoint = options.countGridCellsPerPoint ?? 0;
+    const countGrid = cellsPerPoint > 0 ? buildCountGrid(tree, cellsPerPoint) : undefined;
+    return new PointIndex(tree, countGrid, options.compareTies ?? ((a, b) => a - b));
   }
 
   get size(): number {
@@ -106,7 +117,8 @@ export class PointIndex {
     }
     // Stopping at the limit leaves the rest of the circle unseen, so whether it holds more than the cap is asked apart.
     const candidateTruncated =
-      stoppedByCap || (candidateCap !== undefined && stoppedByLimit && hasMoreThan(this.tree, frame, candidateCap));
+      stoppedByCap ||
+      (candidateCap !== undefined && stoppedByLimit && hasMoreThan(this.tree, frame, candidateCap, this.countGrid));
     return { hits, candidateTruncated };
   }
 
@@ -128,7 +140,7 @@ export class PointIndex {
 
   /** Whether more than `cap` points lie within the radius (cheaper than counting them). */
   hasMoreThan(lat: number, lon: number, radiusM: number, cap: number): boolean {
-    return hasMoreThan(this.tree, makeFrame(this.tree, lat, lon, radiusM), cap);
+    return hasMoreThan(this.tree, makeFrame(this.tree, lat, lon, radiusM), cap, this.countGrid);
   }
 
   /** Calls `visit` with each point within the radius, in no particular order; returns how many there were. */

@@ -1,3 +1,5 @@
+import type { CountGrid } from './count-grid.ts';
+import { compareCountWithCap, MORE, UNDECIDED } from './count-grid-bound.ts';
 import { type KdTree, nodeHi, nodeLo, nodeOffset } from './kd-tree.ts';
 import { isWithin, pointChordSq, type QueryFrame } from './query-frame.ts';
 
@@ -151,12 +153,17 @@ export function countWithin(tree: KdTree, f: QueryFrame, cap: number): number {
 }
 
 /**
- * Whether more than `cap` points lie within the radius. Refines coarse-to-fine and stops as soon as the points
- * certainly inside exceed the cap, or the certain plus the undecided cannot reach it: a small circle is settled
- * near the root, a crowded one long before every boundary leaf is opened.
+ * Whether more than `cap` points lie within the radius. The count grid, when there is one, settles most circles from
+ * its per-row counts (count-grid.ts); the tree refines coarse-to-fine and stops as soon as the points certainly
+ * inside exceed the cap, or the certain plus the undecided cannot reach it: a small circle is settled near the root,
+ * a crowded one long before every boundary leaf is opened.
  */
-export function hasMoreThan(tree: KdTree, f: QueryFrame, cap: number): boolean {
+export function hasMoreThan(tree: KdTree, f: QueryFrame, cap: number, grid?: CountGrid): boolean {
   if (tree.size === 0) return false;
+  if (grid !== undefined) {
+    const verdict = compareCountWithCap(grid, f, cap);
+    if (verdict !== UNDECIDED) return verdict === MORE;
+  }
   const { boxes, ranges, leafSize } = tree;
   const rootWhere = classifyNode(boxes, 0, f);
   if (rootWhere === OUTSIDE) return false;

@@ -1,3 +1,4 @@
+import { DEFAULT_CELLS_PER_POINT } from './count-grid.ts';
 import {
   type NearestHit,
   PointIndex,
@@ -38,7 +39,11 @@ export function buildSceneIndex(columns: SceneColumns, options: Omit<PointIndexO
         'pass one value per scene in every column',
     );
   }
-  return PointIndex.build(lats, lons, { ...options, compareTies: makeSceneTieBreak(captureYears, ids) });
+  return PointIndex.build(lats, lons, {
+    countGridCellsPerPoint: DEFAULT_CELLS_PER_POINT,
+    ...options,
+    compareTies: makeSceneTieBreak(captureYears, ids),
+  });
 }
 
 export function makeSceneTieBreak(captureYears: ArrayLike<number | null>, ids: ArrayLike<string>) {

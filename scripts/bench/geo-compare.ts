@@ -2,13 +2,19 @@
 // blocks of queries so both see the same machine load. Usage:
 //   git archive <commit> core/geo | tar -x -C /tmp/geo-before
 //   node scripts/bench/geo-compare.ts --before /tmp/geo-before/core/geo [--after core/geo] [--points 1000000]
-//     [--queries 20000] [--rounds 1] [--only <part of a row name>]
+//     [--queries 20000] [--rounds 1] [--only <part of a row name>] [--cold MB]
+// --cold MB reads through MB megabytes before every timed query (untimed): 48 (above the 36 MB last-level cache here)
+// starts each query with cold caches, as under HTTP load where a request's other work evicts the index between two
+// geo queries; 4 empties only the core's own caches. Cold runs take ~5 ms a query: use fewer (--queries 2000). The
+// cpu column then shows the mean wall-clock time (the eviction would dominate CPU time).
 // Each row prints p50/p99 wall-clock µs and mean CPU µs per query for each version, also split by whether the circle
 // holds more than the 8 000-candidate cap, then the after/before ratios. The answers of both versions are checked to be
 // equal. Builds are timed interleaved (wall and CPU). --rounds repeats every query that many times (more samples).
 import os from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { makeCity, makeQueries, makeRandom } from './synthetic-city.ts';
 
 const { values: args } = parseArgs({
@@ -19,6 +25,7 @@ const { values: args } = parseArgs({
     queries: { type: 'string', default: '20000' },
     rounds: { type: 'string', default: '1' },
     only: { type: 'string' },
+    cold: { type: 'string' },
   },
 });
 if (args.before === undefined) {
@@ -30,6 +37,16 @@ const QUERIES = Number(args.queries);
 const ROUNDS = Number(args.rounds);
 const CAP = 8000;
 const YEAR_SLOTS = 40;
+const COLD_MB = Number(args.cold ?? 0);
+const COLD = COLD_MB > 0;
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+/** Larger than the last-level cache (36 MB here): reading it evicts the index between queries. */
+const evictor = new Float64Array(COLD_MB * 2 ** 17).fill(1);
+let evictSink = 0;
+function evictCaches(): void {
+  for (let i = 0; i < evictor.length; i += 8) evictSink += evictor[i] as number;
+}
 
 const random = makeRandom(1);
 const city = makeCity(random, POINTS);
@@ -44,6 +61,8 @@ interface Version {
   name: string;
   /** Builds the scene index once (timed by the caller, interleaved with the other version). */
   build: () => unknown;
+  /** Bytes held by one scene index (typed arrays and heap, after a full collection). */
+  indexBytes: number;
   rows: Record<string, Query>;
   /** Answers, for the equality check: a string per query. */
   answers: Record<string, (lat: number, lon: number) => string>;
@@ -56,7 +75,14 @@ async function load(name: string, dir: string): Promise<Version> {
   const pointIndex = await import(`${root}/point-index.ts`);
   const build = () =>
     sceneIndex.buildSceneIndex({ lats: city.lats, lons: city.lons, captureYears: city.years, ids: city.ids });
+  const held = () => {
+    collectGarbage();
+    const m = process.memoryUsage();
+    return m.heapUsed + m.arrayBuffers;
+  };
+  const before = held();
   const scenes = build();
+  const indexBytes = held() - before;
   const amenities = pointIndex.PointIndex.build(city.amenityLats, city.amenityLons);
   const verbalized = scenes.gatherByPosition(city.hasVerbalization, new Uint8Array(POINTS));
   const accept = (_index: number, position: number) => verbalized[position] === 1;
@@ -72,6 +98,8 @@ async function load(name: string, dir: string): Promise<Version> {
   };
   const nearbyRows: Record<string, (lat: number, lon: number) => { hits: unknown[]; candidateTruncated: boolean }> = {
     'nearby r=150 top-10': nearby(150, 10),
+    'nearby r=150 top-50': nearby(150, 50),
+    'nearby r=500 top-10': nearby(500, 10),
     'nearby r=500 top-50': nearby(500, 50),
     'nearby r=1000 top-10': nearby(1000, 10),
     'nearby r=1000 top-50': nearby(1000, 50),
@@ -86,14 +114,18 @@ async function load(name: string, dir: string): Promise<Version> {
   answers['coverage: count by year r=500'] = coverage;
   rows['count within r=500'] = (lat, lon) => scenes.countWithin(lat, lon, 500);
   answers['count within r=500'] = (lat, lon) => String(scenes.countWithin(lat, lon, 500));
-  rows['more than 8 000 within r=1000'] = (lat, lon) => (scenes.hasMoreThan(lat, lon, 1000, CAP) ? 1 : 0);
-  answers['more than 8 000 within r=1000'] = (lat, lon) => String(scenes.hasMoreThan(lat, lon, 1000, CAP));
+  for (const radiusM of [500, 1000]) {
+    const row = `more than 8 000 within r=${radiusM}`;
+    rows[row] = (lat, lon) => (scenes.hasMoreThan(lat, lon, radiusM, CAP) ? 1 : 0);
+    answers[row] = (lat, lon) => String(scenes.hasMoreThan(lat, lon, radiusM, CAP));
+  }
   const nearestAmenities = (lat: number, lon: number) => amenities.nearest(lat, lon, { radiusM: 1000, limit: 10 });
   rows['amenities: nearest 10 r=1000'] = (lat, lon) => nearestAmenities(lat, lon).hits.length;
   answers['amenities: nearest 10 r=1000'] = (lat, lon) => JSON.stringify(nearestAmenities(lat, lon));
   return {
     name,
     build,
+    indexBytes,
     rows,
     answers,
     moreThanCap: (lat, lon, radiusM) => scenes.hasMoreThan(lat, lon, radiusM, CAP),
@@ -109,7 +141,11 @@ const fmt = (us: number) => us.toFixed(1).padStart(7);
 
 const loadBefore = os.loadavg()[0] ?? 0;
 const versions = [await load('before', args.before), await load('after', args.after)];
-console.log(`# ${POINTS} scenes, ${QUERIES} queries per row, load average ${loadBefore.toFixed(2)} at the start`);
+console.log(
+  `# ${POINTS} scenes, ${QUERIES} queries per row${COLD ? `, ${COLD_MB} MB read before each query` : ''},` +
+    ` load average ${loadBefore.toFixed(2)} at the start`,
+);
+for (const v of versions) console.log(`# ${v.name}: scene index holds ${(v.indexBytes / 2 ** 20).toFixed(1)} MB`);
 const builds = versions.map(() => ({ wall: [] as number[], cpu: [] as number[] }));
 for (let round = 0; round < 4; round++) {
   versions.forEach((_, kk) => {
@@ -152,14 +188,16 @@ for (const row of Object.keys(versions[0]?.rows ?? {})) {
       for (let n = start; n < Math.min(QUERIES * ROUNDS, start + 1000); n++) {
         const q = n % QUERIES;
         const [lat, lon] = queries[q] as [number, number];
+        if (COLD) evictCaches();
         const t = process.hrtime.bigint();
         sink += run(lat, lon);
         const us = Number(process.hrtime.bigint() - t) / 1000;
         into.all.push(us);
         (truncated[q] ? into.capped : into.rest).push(us);
+        if (COLD) into.cpu += us;
       }
       const cpu = process.threadCpuUsage(cpuBefore);
-      into.cpu += cpu.user + cpu.system;
+      if (!COLD) into.cpu += cpu.user + cpu.system;
     });
   }
   versions.forEach((v, k) => {
@@ -179,4 +217,4 @@ for (const row of Object.keys(versions[0]?.rows ?? {})) {
       ` | rest p99 ${ratio(a.rest, b.rest, 0.99)} | answers differ on ${differ} of 500 queries`,
   );
 }
-console.log(`# load average ${(os.loadavg()[0] ?? 0).toFixed(2)} at the end (checksum ${sink})`);
+console.log(`# load average ${(os.loadavg()[0] ?? 0).toFixed(2)} at the end (checksum ${sink + evictSink})`);

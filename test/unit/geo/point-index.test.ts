@@ -13,15 +13,21 @@ import { bruteNearest, bruteWithin } from './brute-force.ts';
 const SPREAD_M = 3000;
 
 const caseArb = pointCloudArb(300, SPREAD_M).chain((cloud) =>
-  fc.record({ cloud: fc.constant(cloud), query: queryArb(cloud, SPREAD_M), leafSize: fc.constantFrom(1, 2, 16) }),
+  fc.record({
+    cloud: fc.constant(cloud),
+    query: queryArb(cloud, SPREAD_M),
+    leafSize: fc.constantFrom(1, 2, 16),
+    // 0: the tree alone decides "more than cap?"; otherwise a count grid first (count-grid.ts).
+    countGridCellsPerPoint: fc.constantFrom(0, 0.1, 1),
+  }),
 );
 
 describe('PointIndex against its brute-force twin', () => {
   it('nearest: same hits, order, distances and truncation flag', () => {
     fc.assert(
-      fc.property(caseArb, ({ cloud, query, leafSize }) => {
+      fc.property(caseArb, ({ cloud, query, leafSize, countGridCellsPerPoint }) => {
         const { lats, lons } = cloud;
-        const index = PointIndex.build(lats, lons, { leafSize });
+        const index = PointIndex.build(lats, lons, { leafSize, countGridCellsPerPoint });
         const { lat, lon, radiusM } = resolveQuery(lats, lons, query);
         const options = {
           radiusM,
@@ -37,9 +43,9 @@ describe('PointIndex against its brute-force twin', () => {
 
   it('countWithin, forEachWithin and visitNearestFirst agree with a full scan', () => {
     fc.assert(
-      fc.property(caseArb, fc.nat({ max: 50 }), ({ cloud, query, leafSize }, cap) => {
+      fc.property(caseArb, fc.nat({ max: 50 }), ({ cloud, query, leafSize, countGridCellsPerPoint }, cap) => {
         const { lats, lons } = cloud;
-        const index = PointIndex.build(lats, lons, { leafSize });
+        const index = PointIndex.build(lats, lons, { leafSize, countGridCellsPerPoint });
         const { lat, lon, radiusM } = resolveQuery(lats, lons, query);
         const expected = bruteNearest(lats, lons, lat, lon, { radiusM, limit: Number.MAX_SAFE_INTEGER }).hits;
         expect(index.countWithin(lat, lon, radiusM)).toBe(expected.length);
@@ -47,6 +53,9 @@ describe('PointIndex against its brute-force twin', () => {
         if (expected.length <= cap) expect(capped).toBe(expected.length);
         else expect(capped).toBeGreaterThan(cap);
         expect(index.hasMoreThan(lat, lon, radiusM, cap)).toBe(expected.length > cap);
+        for (const near of [expected.length - 1, expected.length]) {
+          if (near >= 0) expect(index.hasMoreThan(lat, lon, radiusM, near)).toBe(expected.length > near);
+        }
         const byIndex = (a: number, b: number) => a - b;
         const expectedIndices = expected.map((hit) => hit.index).sort(byIndex);
         const seen: number[] = [];
@@ -164,14 +173,15 @@ describe('PointIndex against its brute-force twin', () => {
           limit: fc.integer({ min: 0, max: 40 }),
           cap: fc.option(fc.integer({ min: 0, max: 60 }), { nil: undefined }),
           leafSize: fc.constantFrom(1, 4, 32),
+          countGridCellsPerPoint: fc.constantFrom(0, 0.5),
         }),
       );
     fc.assert(
-      fc.property(worldArb, ({ points, at, radiusM: r, onPoint, limit, cap, leafSize }) => {
+      fc.property(worldArb, ({ points, at, radiusM: r, onPoint, limit, cap, leafSize, countGridCellsPerPoint }) => {
         const lats = Float64Array.from(points, ([lat]) => lat);
         const lons = Float64Array.from(points, ([, lon]) => lon);
         const { lat, lon, radiusM } = resolveQuery(lats, lons, { at, radiusM: r, onPoint });
-        const index = PointIndex.build(lats, lons, { leafSize });
+        const index = PointIndex.build(lats, lons, { leafSize, countGridCellsPerPoint });
         const options = {
           radiusM,
           limit,
