@@ -51,7 +51,7 @@ async function main(): Promise<void> {
     // The snapshot is written while the server already answers; a stop waits for it.
     background: (task) => background.push(task),
   });
-  const { app } = await timer.time('assemble_app', () => m.assembleApp({ config, log, handlers, release }));
+  const { app, deps } = await timer.time('assemble_app', () => m.assembleApp({ config, log, handlers, release }));
   const { url } = await timer.time('listen', () => m.listenApp(app, config.host, config.port));
   log.info(
     {
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   m.startEngineBuild(release, log, config);
   const stop = async (signal: string) => {
     log.info({ signal }, 'shutting down');
-    await Promise.allSettled(background);
+    await Promise.allSettled([...background, deps.rateLimits.close()]);
     await store.close();
     process.exit(0);
   };

@@ -16,12 +16,15 @@ export interface BucketSpec {
 interface Limiter {
   /** Resolves when allowed; rejects with a RateLimiterRes (msBeforeNext) when the budget is spent. */
   consume(key: string, points: number): Promise<unknown>;
+  /** Writes counts not yet written (shared counters). */
+  close?(): Promise<void>;
 }
 
 // On PostgreSQL: the shared counter (shared-counter.ts), and this process's own counters whenever the database
 // cannot be reached (a limiter must not turn an outage into refusals).
 function sharedLimiter(counter: SharedCounter, points: number, memory: RateLimiterMemory): Limiter {
   return {
+    close: () => counter.close(),
     async consume(key, cost) {
       let result: CountResult;
       try {
@@ -38,7 +41,7 @@ function makeLimiter(name: string, points: number, duration: number, shared?: Qu
   const memory = new RateLimiterMemory({ keyPrefix: name, points, duration });
   if (!shared) return memory;
   const limiter = sharedLimiter(new SharedCounter(shared, duration), points, memory);
-  return { consume: (key, cost) => limiter.consume(`${name}:${key}`, cost) };
+  return { consume: (key, cost) => limiter.consume(`${name}:${key}`, cost), close: limiter.close };
 }
 
 export class RateLimits {
@@ -50,6 +53,11 @@ export class RateLimits {
       const limiter = makeLimiter(name, spec.points * factor, spec.duration_s, shared);
       this.limiters.set(name, { limiter, spec });
     }
+  }
+
+  /** Writes the shared counts not yet written; call when stopping, before the store closes. */
+  async close(): Promise<void> {
+    await Promise.all([...this.limiters.values()].map(({ limiter }) => limiter.close?.()));
   }
 
   has(bucket: string): boolean {

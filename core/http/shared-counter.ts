@@ -61,6 +61,7 @@ export class SharedCounter {
   #running = false;
   #drained: Promise<void> = Promise.resolve();
   #syncTimer: NodeJS.Timeout | undefined;
+  #closed = false;
   #lastCleanup = 0;
 
   constructor(db: Queryable, durationS: number, options: SharedCounterOptions = {}) {
@@ -92,8 +93,14 @@ export class SharedCounter {
     if (this.#hasUnsent()) await this.#drain();
   }
 
+  /** Writes what is unsent and stops writing behind (a stopping server, before its store closes). */
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.sync();
+  }
+
   #scheduleSync(): void {
-    if (this.#syncTimer) return;
+    if (this.#syncTimer || this.#closed) return;
     this.#syncTimer = setTimeout(() => {
       this.#syncTimer = undefined;
       if (!this.#running) void this.#drain();

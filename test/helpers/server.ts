@@ -59,7 +59,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   if (release.store.kind === 'postgres') await release.store.query('DELETE FROM rate_limits');
   const place = { ...(await loadHandlers('place-lookup')), ...options.placeHandlers };
   const handlers = { place, explore: await loadHandlers('scenery-search') };
-  const { app } = await assembleApp({ config, log, handlers, release });
+  const { app, deps } = await assembleApp({ config, log, handlers, release });
   const { listener, url } = await listenApp(app, '127.0.0.1', 0);
-  return { url, release, logLines, close: () => listener.close() };
+  const close = async () => {
+    await listener.close();
+    // Counts written behind must land before the next test server empties the shared table.
+    await deps.rateLimits.close();
+  };
+  return { url, release, logLines, close };
 }

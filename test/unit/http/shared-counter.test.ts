@@ -92,6 +92,15 @@ describe('SharedCounter', () => {
     expect(rows.get('ip')?.points).toBe(6);
   });
 
+  it('writes what is unsent when closed', async () => {
+    const { db, rows } = fakeTable();
+    const counter = new SharedCounter(db, 60, { syncMs: 60_000 });
+    for (let i = 0; i < 4; i++) await counter.consume('ip', 1, 100);
+    expect(rows.get('ip')?.points).toBe(1);
+    await counter.close();
+    expect(rows.get('ip')?.points).toBe(4);
+  });
+
   it('starts a new window once the last one ended', async () => {
     const { db } = fakeTable();
     let now = 1_000_000;
