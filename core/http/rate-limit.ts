@@ -16,7 +16,8 @@ export interface BucketSpec {
 interface Limiter {
   /** Resolves when allowed; rejects with a RateLimiterRes (msBeforeNext) when the budget is spent. */
   consume(key: string, points: number): Promise<unknown>;
-  /** Writes counts not yet written (shared counters). */
+  /** Writes counts not yet written (shared counters); close also stops writing behind. */
+  sync?(): Promise<void>;
   close?(): Promise<void>;
 }
 
@@ -24,6 +25,7 @@ interface Limiter {
 // cannot be reached (a limiter must not turn an outage into refusals).
 function sharedLimiter(counter: SharedCounter, points: number, memory: RateLimiterMemory): Limiter {
   return {
+    sync: () => counter.sync(),
     close: () => counter.close(),
     async consume(key, cost) {
       let result: CountResult;
@@ -41,7 +43,7 @@ function makeLimiter(name: string, points: number, duration: number, shared?: Qu
   const memory = new RateLimiterMemory({ keyPrefix: name, points, duration });
   if (!shared) return memory;
   const limiter = sharedLimiter(new SharedCounter(shared, duration), points, memory);
-  return { consume: (key, cost) => limiter.consume(`${name}:${key}`, cost), close: limiter.close };
+  return { consume: (key, cost) => limiter.consume(`${name}:${key}`, cost), sync: limiter.sync, close: limiter.close };
 }
 
 export class RateLimits {
@@ -55,7 +57,12 @@ export class RateLimits {
     }
   }
 
-  /** Writes the shared counts not yet written; call when stopping, before the store closes. */
+  /** Writes the shared counts not yet written (they are written within 100 ms anyway). */
+  async sync(): Promise<void> {
+    await Promise.all([...this.limiters.values()].map(({ limiter }) => limiter.sync?.()));
+  }
+
+  /** Writes the shared counts not yet written and stops writing behind; call when stopping, before the store closes. */
   async close(): Promise<void> {
     await Promise.all([...this.limiters.values()].map(({ limiter }) => limiter.close?.()));
   }

@@ -6,6 +6,7 @@ import type { ServedRelease } from '../../core/data/served-release.ts';
 import { assembleApp } from '../../core/http/assemble.ts';
 import type { HandlerMap } from '../../core/http/context.ts';
 import { listenApp } from '../../core/http/listen.ts';
+import type { RateLimits } from '../../core/http/rate-limit.ts';
 import { createLogger } from '../../core/log.ts';
 import type { Store } from '../../core/store/index.ts';
 import { loadHandlers } from '../../handlers/load.ts';
@@ -43,6 +44,9 @@ export async function closeTestRelease(): Promise<void> {
   await store.close();
 }
 
+// The rate limits of the test servers running in this process (see the shared table below).
+const runningRateLimits = new Set<RateLimits>();
+
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const config: Config = parseConfig({ PORT: '0', LOG_LEVEL: 'info', ...options.env });
   const logLines: Record<string, unknown>[] = [];
@@ -56,13 +60,19 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const { release } = await testRelease();
   // On PostgreSQL the counters are shared by every server on the database, as replicas share them; each test server
   // starts with none, as it would in process.
-  if (release.store.kind === 'postgres') await release.store.query('DELETE FROM rate_limits');
+  // Counts the servers still running here wrote behind would land after the delete: written first.
+  if (release.store.kind === 'postgres') {
+    await Promise.all([...runningRateLimits].map((limits) => limits.sync()));
+    await release.store.query('DELETE FROM rate_limits');
+  }
   const place = { ...(await loadHandlers('place-lookup')), ...options.placeHandlers };
   const handlers = { place, explore: await loadHandlers('scenery-search') };
   const { app, deps } = await assembleApp({ config, log, handlers, release });
   const { listener, url } = await listenApp(app, '127.0.0.1', 0);
+  runningRateLimits.add(deps.rateLimits);
   const close = async () => {
     await listener.close();
+    runningRateLimits.delete(deps.rateLimits);
     // Counts written behind must land before the next test server empties the shared table.
     await deps.rateLimits.close();
   };
