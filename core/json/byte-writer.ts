@@ -29,12 +29,8 @@ export class ByteWriter {
 
   /** A string of ASCII characters only (digits, keys, ids, numbers): the caller guarantees it. */
   ascii(text: string): void {
-    const length = text.length;
-    if (this.#used + length > this.#bytes.length) this.#grow(length);
-    const bytes = this.#bytes;
-    let at = this.#used;
-    for (let i = 0; i < length; i++) bytes[at++] = text.charCodeAt(i);
-    this.#used = at;
+    if (this.#used + text.length > this.#bytes.length) this.#grow(text.length);
+    this.#used = writeAsciiAt(this.#bytes, this.#used, text);
   }
 
   /** Bytes already in UTF-8 JSON form. */
@@ -122,9 +118,7 @@ export function writeNumberAt(bytes: Uint8Array, start: number, value: number): 
   const scaled = Math.round(magnitude * 1e7);
   let at = start;
   if (!(magnitude >= 1e-6 && magnitude < 1e8) || scaled / 1e7 !== magnitude) {
-    const text = Number.isFinite(value) ? String(value) : 'null';
-    for (let i = 0; i < text.length; i++) bytes[at++] = text.charCodeAt(i);
-    return at;
+    return writeAsciiAt(bytes, at, Number.isFinite(value) ? String(value) : 'null');
   }
   if (value < 0) bytes[at++] = 45; // -
   // Both parts are below 2^31: integer arithmetic from here.
