@@ -40,7 +40,7 @@ async function main(args: string[]): Promise<number> {
     try {
       const snapshot = await writeReleaseSnapshot(store, config.dataDir, result.releaseId);
       console.error(
-        `start-up snapshots written to ${snapshot.path} and ${snapshot.cardsPath} in ${(snapshot.ms / 1000).toFixed(1)} s`,
+        `start-up snapshots written to ${[snapshot.path, snapshot.cardsPath].filter(Boolean).join(' and ')} in ${(snapshot.ms / 1000).toFixed(1)} s`,
       );
     } catch (error) {
       console.error(`the start-up snapshot was not written (${(error as Error).message}); the server will write it`);

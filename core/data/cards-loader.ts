@@ -1,12 +1,14 @@
 import type { Logger } from '../log.ts';
-import { loadSceneCardColumns, type SceneCardColumns, type Store } from '../store/index.ts';
+import { loadSceneCardColumns, type SceneLight, type Store } from '../store/index.ts';
+import { type CardRecords, packCardRecords } from './card-records.ts';
 import { cardsSnapshotPath, readCardsSnapshot, writeCardsSnapshot } from './cards-snapshot.ts';
 import type { SnapshotKey } from './light-snapshot.ts';
 import type { ServedRelease } from './served-release.ts';
 import { noTimer, type StartupTimer } from './startup-timer.ts';
 
-// Fills a served release's card columns (release.scenes.cards): from their snapshot in DATA_DIR when it is current,
-// else from the store, then the snapshot is rewritten. Until they are in, nearby reads its page from the store.
+// Fills a served release's card records (release.scenes.cards): from their snapshot in DATA_DIR when it is current,
+// else from the store's card columns, then the snapshot is rewritten. Until they are in (or when the release does
+// not fit records: card-records.ts), nearby reads its page from the store.
 
 export interface CardsLoadOptions {
   snapshotDir: string | null;
@@ -27,10 +29,12 @@ export async function loadReleaseCards(release: ServedRelease, options: CardsLoa
     }
     log?.info({ path, reason: read.reason }, 'cards snapshot not used: reading the store');
   }
-  const { ids, generationIds } = release.scenes.light;
-  const cards = await timer.time('read_cards', () =>
-    loadSceneCardColumns(release.store, record.release_id, ids, generationIds),
-  );
+  const { light } = release.scenes;
+  const cards = await timer.time('read_cards', () => readCardRecords(release.store, record.release_id, light));
+  if (typeof cards === 'string') {
+    log?.warn({ reason: cards }, 'nearby pages are read from the store');
+    return;
+  }
   release.scenes.cards = cards;
   if (path) await writeCardsSnapshotQuietly(path, key, cards, log);
 }
@@ -39,7 +43,7 @@ export async function loadReleaseCards(release: ServedRelease, options: CardsLoa
 async function writeCardsSnapshotQuietly(
   path: string,
   key: SnapshotKey,
-  cards: SceneCardColumns,
+  cards: CardRecords,
   log?: Logger,
 ): Promise<void> {
   try {
@@ -54,10 +58,17 @@ export async function writeReleaseCardsSnapshot(
   store: Store,
   dataDir: string,
   key: SnapshotKey,
-  light: { ids: readonly string[]; generationIds: readonly string[] },
-): Promise<string> {
+  light: SceneLight,
+): Promise<string | null> {
   const path = cardsSnapshotPath(dataDir, key.release_id);
-  const cards = await loadSceneCardColumns(store, key.release_id, light.ids, light.generationIds);
+  const cards = await readCardRecords(store, key.release_id, light);
+  if (typeof cards === 'string') return null;
   await writeCardsSnapshot(path, key, cards);
   return path;
+}
+
+/** The records of a stored release, or why it does not fit records. */
+async function readCardRecords(store: Store, releaseId: string, light: SceneLight): Promise<CardRecords | string> {
+  const columns = await loadSceneCardColumns(store, releaseId, light.ids, light.generationIds);
+  return packCardRecords(light, columns);
 }

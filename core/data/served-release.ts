@@ -20,11 +20,11 @@ import {
   loadSceneLight,
   loadStreetLight,
   type ReleaseRecord,
-  type SceneCardColumns,
   type SceneLight,
   type Store,
   type StreetLight,
 } from '../store/index.ts';
+import type { CardRecords } from './card-records.ts';
 import { loadReleaseCards, writeReleaseCardsSnapshot } from './cards-loader.ts';
 import { readLightSnapshot, snapshotPath, writeLightSnapshot } from './light-snapshot.ts';
 import { noTimer, type StartupTimer } from './startup-timer.ts';
@@ -39,8 +39,8 @@ export interface SceneLayer {
   rowOf: Int32Array;
   /** Light row of a scene id (an IdTable: a Map of a million ids costs ~2 s and ~50 MB more at start). */
   rowById: { get(id: string): number | undefined };
-  /** Everything a nearby result shows, in memory; null until loaded after start (scene-cards-loader.ts). */
-  cards: SceneCardColumns | null;
+  /** Everything a nearby result shows, in memory; null until loaded after start (cards-loader.ts). */
+  cards: CardRecords | null;
 }
 
 export interface ServedRelease {
@@ -189,7 +189,7 @@ export async function writeReleaseSnapshot(
   store: Store,
   dataDir: string,
   releaseId: string,
-): Promise<{ path: string; cardsPath: string; ms: number }> {
+): Promise<{ path: string; cardsPath: string | null; ms: number }> {
   const started = performance.now();
   const record = await getRelease(store, releaseId);
   if (!record) throw new Error(`release ${releaseId} is not in the store`);

@@ -1,24 +1,46 @@
+import {
+  ANALYSIS_STATUS,
+  BEARING,
+  GENERATION_BYTES,
+  LAT,
+  LON,
+  MODEL,
+  NO_SUMMARY,
+  NO_YEAR,
+  PANORAMA,
+  PLAIN,
+  POSITION_SOURCE,
+  PROMPT_VERSION,
+  SCENE_BYTES,
+  STATUS,
+  SUMMARY_LENGTH,
+  SUMMARY_START,
+  VIEW_CLASS,
+  WARD,
+  YEAR,
+} from '../data/card-records.ts';
 import { type ByteWriter, maxNumberLength, writeAsciiAt, writeNumberAt } from '../json/byte-writer.ts';
 import { ChunkTableBuilder, longestChunk } from '../json/chunk-table.ts';
-import { type InternedColumn, verbalizationStatusCodes } from '../store/index.ts';
+import { verbalizationStatusCodes } from '../store/index.ts';
 import type { ColumnsContext } from './scenes-columns.ts';
 import { imagePageOf } from './scenes-items.ts';
 
-// Nearby result items printed as UTF-8 JSON straight from the columns in memory: the bytes of
+// Nearby result items printed as UTF-8 JSON straight from the card records in memory: the bytes of
 // JSON.stringify(itemFromColumns(…) with its distance), without making that text. Summaries are copied as the UTF-8
 // they are kept in (re-encoding a page's Japanese from UTF-16 cost ~140 µs at 1 M scenes), numbers are written digit
 // by digit, and everything else is printed once in advance, each label together with the keys around it, into one
 // chunk table (json/chunk-table.ts). An item is written in one pass into memory reserved for it, with no call per
-// piece. Compared with JSON.stringify on every scene × generation of the demo release
-// (test/integration/store/scene-cards.test.ts) and on arbitrary columns (test/unit/place/scenes-bytes.test.ts).
+// piece, reading one record (data/card-records.ts), the id and the summary. Compared with JSON.stringify on every
+// scene × generation of the demo release (test/integration/store/scene-cards.test.ts) and on arbitrary records
+// (test/unit/place/scenes-bytes.test.ts).
 
 const json = (value: unknown) => JSON.stringify(value) ?? 'null';
 // Whether JSON prints the text as itself between quotes.
 const printsAsItself = (text: string) => json(text).length === text.length + 2;
 
-/** The chunk of each label of the column as JSON, between the texts given. */
-function chunksOf(table: ChunkTableBuilder, column: InternedColumn, before: string, after: string): Int32Array {
-  return Int32Array.from(column.labels, (label) => table.add(`${before}${json(label)}${after}`));
+/** The chunk of each label as JSON, between the texts given. */
+function chunksOf(table: ChunkTableBuilder, labels: (string | null)[], before: string, after: string): Int32Array {
+  return Int32Array.from(labels, (label) => table.add(`${before}${json(label)}${after}`));
 }
 
 // The image page link around its ids, `"<before id>` … `<after id>"}`, when the template prints as itself; else the
@@ -34,9 +56,10 @@ export type PrintItem = (writer: ByteWriter, row: number, generation: number, di
 // Ids are 15-20 digits (release schema sceneId, checked at ingest).
 const maxIdLength = 20;
 
-/** The item printer of a release's columns; it prints nothing and returns false where itemFromColumns gives null. */
+/** The item printer of a release's card records; it prints nothing and returns false where itemFromColumns gives null. */
 export function makeItemPrinter(context: ColumnsContext): PrintItem {
   const { cards, versions } = context;
+  const { labels } = cards;
   const { light } = context.layer;
   const table = new ChunkTableBuilder();
   const open = table.add('{"id":"');
@@ -44,38 +67,34 @@ export function makeItemPrinter(context: ColumnsContext): PrintItem {
   const latKey = table.add(',"lat":');
   const lonKey = table.add(',"lon":');
   const yearKey = table.add(',"year":');
-  const positionSources = chunksOf(table, cards.positionSource, ',"position_source":', ',"capture_year":');
-  const viewClasses = chunksOf(table, cards.viewClass, '', ',"travel_bearing":');
+  const positionSources = chunksOf(table, labels.positionSource, ',"position_source":', ',"capture_year":');
+  const wards = chunksOf(table, labels.ward, ',"ward":', ',"view_class":');
+  const viewClasses = chunksOf(table, labels.viewClass, '', ',"travel_bearing":');
   const pageParts = imagePageParts(context.imagePageTemplate);
   // The first part of the link goes with the analysis status before it; the others follow each id.
   const afterIds = pageParts ? Int32Array.from(pageParts.slice(1), (part) => table.add(part)) : null;
   const names = new Map(Object.entries(verbalizationStatusCodes).map(([name, code]) => [code as number, name]));
-  const byGeneration = cards.byGeneration.map((columns, g) => {
-    const id = light.generationIds[g] as string;
+  const byGeneration = light.generationIds.slice(0, cards.generations).map((id, g) => {
     const version = versions.get(id) ?? 1;
-    // `,"is_pano":…,"generation":{…},"model":` by (panorama flag + 1) * 256 + status code; a status code without a
-    // name prints as JSON.stringify prints an undefined field: not at all.
+    // `,"is_pano":…,"generation":{…},"model":` by panorama code * 256 + status code; a status code without a name
+    // prints as JSON.stringify prints an undefined field: not at all.
     const references = Int32Array.from({ length: 3 * 256 }, (_, key) => {
       const generation = json({ id, status: names.get(key & 255), version });
       return table.add(`,"is_pano":${[null, false, true][key >> 8]},"generation":${generation},"model":`);
     });
     return {
-      columns,
       references,
-      models: chunksOf(table, columns.model, '', ',"prompt_version":'),
-      promptVersions: chunksOf(table, columns.promptVersion, '', ',"summary":'),
+      models: chunksOf(table, labels.model[g] as (string | null)[], '', ',"prompt_version":'),
+      promptVersions: chunksOf(table, labels.promptVersion[g] as (string | null)[], '', ',"summary":'),
       analysisStatuses: chunksOf(
         table,
-        columns.analysisStatus,
+        labels.analysisStatus[g] as (string | null)[],
         ',"analysis_status":',
         `,"image_page":${pageParts?.[0] ?? ''}`,
       ),
-      statuses: light.statusByGeneration[g] as Uint8Array,
+      summaries: cards.summaries[g] as Buffer,
     };
   });
-  const wardChunks = new Map<string | null, number>();
-  for (const ward of new Set(light.wards))
-    wardChunks.set(ward ?? null, table.add(`,"ward":${json(ward ?? null)},"view_class":`));
   const chunks = table.build();
   // Room for an item besides its summary: ids, numbers and at most `chunksPerItem` chunks of the longest length.
   const chunksPerItem = 12 + (afterIds?.length ?? 0);
@@ -97,15 +116,17 @@ export function makeItemPrinter(context: ColumnsContext): PrintItem {
     return at;
   };
 
+  const { bytes: record, f64, u32, u16, stride } = cards;
+
   return (writer, row, g, distanceM) => {
     const generation = byGeneration[g];
     if (!generation) return false;
-    const { columns } = generation;
-    const { summary } = columns;
-    const start = summary.starts[row] as number;
-    if (start < 0) return false;
-    const length = summary.lengths[row] as number;
-    const plain = summary.plain[row] === 1;
+    const base = row * stride;
+    const at0 = base + SCENE_BYTES + GENERATION_BYTES * g;
+    const start = u32[(at0 + SUMMARY_START) >> 2] as number;
+    if (start === NO_SUMMARY) return false;
+    const length = u32[(at0 + SUMMARY_LENGTH) >> 2] as number;
+    const plain = record[at0 + PLAIN] === 1;
     const id = light.ids[row] as string;
     let out = writer.reserve(itemBytes + (plain ? length + 2 : 0));
     let at = copy(out, writer.length, open);
@@ -113,33 +134,35 @@ export function makeItemPrinter(context: ColumnsContext): PrintItem {
     at = copy(out, at, distanceKey);
     at = writeNumberAt(out, at, distanceM);
     at = copy(out, at, latKey);
-    at = writeNumberAt(out, at, light.lats[row] as number);
+    at = writeNumberAt(out, at, f64[(base + LAT) >> 3] as number);
     at = copy(out, at, lonKey);
-    at = writeNumberAt(out, at, light.lons[row] as number);
-    at = copy(out, at, positionSources[cards.positionSource.codes[row] as number] as number);
-    const year = light.captureYears[row] ?? Number.NaN; // NaN prints as null
+    at = writeNumberAt(out, at, f64[(base + LON) >> 3] as number);
+    at = copy(out, at, positionSources[u16[(base + POSITION_SOURCE) >> 1] as number] as number);
+    const yearCode = u16[(base + YEAR) >> 1] as number;
+    const year = yearCode === NO_YEAR ? Number.NaN : yearCode; // NaN prints as null
     at = writeNumberAt(out, at, year);
     at = copy(out, at, yearKey);
     at = writeNumberAt(out, at, year);
-    at = copy(out, at, wardChunks.get(light.wards[row] ?? null) as number);
-    at = copy(out, at, viewClasses[cards.viewClass.codes[row] as number] as number);
-    at = writeNumberAt(out, at, cards.travelBearing[row] as number);
-    const reference = ((cards.isPano[row] as number) + 1) * 256 + (generation.statuses[row] as number);
+    at = copy(out, at, wards[u16[(base + WARD) >> 1] as number] as number);
+    at = copy(out, at, viewClasses[u16[(base + VIEW_CLASS) >> 1] as number] as number);
+    at = writeNumberAt(out, at, f64[(base + BEARING) >> 3] as number);
+    const reference = (record[at0 + PANORAMA] as number) * 256 + (record[at0 + STATUS] as number);
     at = copy(out, at, generation.references[reference] as number);
-    at = copy(out, at, generation.models[columns.model.codes[row] as number] as number);
-    at = copy(out, at, generation.promptVersions[columns.promptVersion.codes[row] as number] as number);
+    at = copy(out, at, generation.models[u16[(at0 + MODEL) >> 1] as number] as number);
+    at = copy(out, at, generation.promptVersions[u16[(at0 + PROMPT_VERSION) >> 1] as number] as number);
+    const { summaries } = generation;
     if (plain) {
       out[at++] = 34; // "
-      out.set(new Uint8Array(summary.bytes.buffer, summary.bytes.byteOffset + start, length), at);
+      out.set(new Uint8Array(summaries.buffer, summaries.byteOffset + start, length), at);
       at += length;
       out[at++] = 34;
     } else {
       writer.advance(at);
-      writer.jsonString(summary.bytes.toString('utf8', start, start + length));
+      writer.jsonString(summaries.toString('utf8', start, start + length));
       out = writer.reserve(itemBytes);
       at = writer.length;
     }
-    at = copy(out, at, generation.analysisStatuses[columns.analysisStatus.codes[row] as number] as number);
+    at = copy(out, at, generation.analysisStatuses[record[at0 + ANALYSIS_STATUS] as number] as number);
     if (afterIds) {
       // encodeURIComponent would leave the ids' digits as they are.
       for (let part = 0; part < afterIds.length; part++) {

@@ -1,10 +1,26 @@
+import {
+  ANALYSIS_STATUS,
+  BEARING,
+  type CardRecords,
+  LAT,
+  LON,
+  MODEL,
+  NO_YEAR,
+  PANORAMA,
+  POSITION_SOURCE,
+  PROMPT_VERSION,
+  STATUS,
+  VIEW_CLASS,
+  WARD,
+  YEAR,
+} from '../data/card-records.ts';
 import type { SceneLayer } from '../data/served-release.ts';
 import type { VerbalizationStatus } from '../release/types.ts';
-import { type InternedColumn, type SceneCardColumns, textAt, verbalizationStatusCodes } from '../store/index.ts';
+import { verbalizationStatusCodes } from '../store/index.ts';
 import { imagePageOf, type SceneItem } from './scenes-items.ts';
 
-// A nearby result item from the card columns in memory (store/queries/scene-cards.ts), the same object the store path
-// makes from a card (toSceneItem): test/integration/store/scene-cards.test.ts compares the two on every scene.
+// A nearby result item from the card records in memory (data/card-records.ts), the same object the store path makes
+// from a card (toSceneItem): test/integration/store/scene-cards.test.ts compares the two on every scene.
 
 const statusNames = new Map<number, VerbalizationStatus>(
   Object.entries(verbalizationStatusCodes).map(([name, code]) => [code, name as VerbalizationStatus]),
@@ -12,14 +28,10 @@ const statusNames = new Map<number, VerbalizationStatus>(
 
 export interface ColumnsContext {
   layer: SceneLayer;
-  cards: SceneCardColumns;
+  cards: CardRecords;
   versions: ReadonlyMap<string, number>;
   /** The manifest's image_page_template (scenes-items.ts imagePageOf). */
   imagePageTemplate: string;
-}
-
-function labelOf(column: InternedColumn, row: number): string | null {
-  return column.labels[column.codes[row] as number] ?? null;
 }
 
 /**
@@ -28,36 +40,37 @@ function labelOf(column: InternedColumn, row: number): string | null {
  */
 export function itemFromColumns(context: ColumnsContext, row: number, g: number): SceneItem | null {
   const { cards, versions } = context;
-  const { light } = context.layer;
-  const verbalization = cards.byGeneration[g];
-  const summary = verbalization ? textAt(verbalization.summary, row) : null;
-  if (!verbalization || summary === null) return null;
-  const id = light.ids[row] as string;
-  const year = light.captureYears[row] ?? null;
-  const bearing = cards.travelBearing[row] as number;
-  const pano = cards.isPano[row] as number;
-  const generationId = light.generationIds[g] as string;
+  const summary = cards.summary(row, g);
+  if (summary === null) return null;
+  const { labels } = cards;
+  const id = context.layer.light.ids[row] as string;
+  const yearCode = cards.code(row, YEAR);
+  const year = yearCode === NO_YEAR ? null : yearCode;
+  const bearing = cards.number(row, BEARING);
+  const panorama = cards.generationByte(row, g, PANORAMA);
+  const generationId = context.layer.light.generationIds[g] as string;
   return {
     id,
     distance_m: 0,
-    lat: light.lats[row] as number,
-    lon: light.lons[row] as number,
-    position_source: labelOf(cards.positionSource, row) as SceneItem['position_source'],
+    lat: cards.number(row, LAT),
+    lon: cards.number(row, LON),
+    position_source: (labels.positionSource[cards.code(row, POSITION_SOURCE)] ?? null) as SceneItem['position_source'],
     capture_year: year,
     year,
-    ward: light.wards[row] ?? null,
-    view_class: labelOf(cards.viewClass, row),
+    ward: labels.ward[cards.code(row, WARD)] ?? null,
+    view_class: labels.viewClass[cards.code(row, VIEW_CLASS)] ?? null,
     travel_bearing: Number.isNaN(bearing) ? null : bearing,
-    is_pano: pano < 0 ? null : pano === 1,
+    is_pano: panorama === 0 ? null : panorama === 2,
     generation: {
       id: generationId,
-      status: statusNames.get((light.statusByGeneration[g] as Uint8Array)[row] as number) as VerbalizationStatus,
+      status: statusNames.get(cards.generationByte(row, g, STATUS)) as VerbalizationStatus,
       version: versions.get(generationId) ?? 1,
     },
-    model: labelOf(verbalization.model, row),
-    prompt_version: labelOf(verbalization.promptVersion, row),
+    model: labels.model[g]?.[cards.generationCode(row, g, MODEL)] ?? null,
+    prompt_version: labels.promptVersion[g]?.[cards.generationCode(row, g, PROMPT_VERSION)] ?? null,
     summary,
-    analysis_status: labelOf(verbalization.analysisStatus, row) as SceneItem['analysis_status'],
+    analysis_status: (labels.analysisStatus[g]?.[cards.generationByte(row, g, ANALYSIS_STATUS)] ??
+      null) as SceneItem['analysis_status'],
     image_page: imagePageOf(context.imagePageTemplate, id),
   };
 }

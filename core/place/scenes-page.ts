@@ -1,14 +1,15 @@
+import type { CardRecords } from '../data/card-records.ts';
 import type { ServedRelease } from '../data/served-release.ts';
 import { attachJson } from '../json/attached.ts';
 import type { ByteWriter } from '../json/byte-writer.ts';
 import { lazyArray } from '../lazy-array.ts';
-import { getSceneCards, type SceneCard, type SceneCardColumns, type ScenePick } from '../store/index.ts';
+import { getSceneCards, type SceneCard, type ScenePick } from '../store/index.ts';
 import { makeItemPrinter, type PrintItem } from './scenes-bytes.ts';
 import { itemFromColumns } from './scenes-columns.ts';
 import { imagePageOf, type SceneItem, toSceneItem, versionsOf } from './scenes-items.ts';
 import type { SelectedScene } from './scenes-select.ts';
 
-// The result items of a nearby page, in the selection's order. From the card columns in memory the page carries a
+// The result items of a nearby page, in the selection's order. From the card records in memory the page carries a
 // printer of its JSON straight from the columns (json/attached.ts, scenes-bytes.ts), which the REST answer uses, and
 // its item objects are made only when read (lazy-array.ts: MCP, tests); before the columns are loaded, the page's
 // cards are read from the store in one query.
@@ -22,7 +23,7 @@ export interface ColumnSource {
 }
 
 export interface PageSources {
-  /** Absent until the card columns are loaded. */
+  /** Absent until the card records are loaded. */
   columns?: ColumnSource;
   /** Cards by key from the store. */
   readCards: (picks: readonly ScenePick[]) => Promise<SceneCard[]>;
@@ -78,7 +79,7 @@ export function pageSourcesOf(release: ServedRelease): PageSources {
     const versions = versionsOf(release.generations);
     const template = release.manifest.image_page_template;
     const layer = release.scenes;
-    let made: { cards: SceneCardColumns; columns: ColumnSource } | undefined;
+    let made: { cards: CardRecords; columns: ColumnSource } | undefined;
     sources = {
       get columns() {
         const cards = layer.cards;
@@ -88,8 +89,7 @@ export function pageSourcesOf(release: ServedRelease): PageSources {
           made = {
             cards,
             columns: {
-              isReadable: (row, generation) =>
-                ((cards.byGeneration[generation]?.summary.starts[row] ?? -1) as number) >= 0,
+              isReadable: (row, generation) => cards.hasSummary(row, generation),
               itemAt: (row, generation) => itemFromColumns(context, row, generation),
               print: makeItemPrinter(context),
             },

@@ -1,6 +1,6 @@
-// The card columns (store/queries/scene-cards.ts) must give every nearby item exactly as the store path makes it from a
-// card, on every driver, for every scene and generation; their snapshot must read back equal, and a later load reads
-// it instead of the store.
+// The card records (data/card-records.ts, packed from store/queries/scene-cards.ts) must give every nearby item exactly
+// as the store path makes it from a card, on every driver, for every scene and generation; their snapshot must read
+// back equal, and a later load reads it instead of the store.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +21,7 @@ import { storeVariants } from './variants.ts';
 /** Compares, for every scene and generation, the item from the columns with the item from the store's card. */
 async function compareWithStore(release: ServedRelease): Promise<{ compared: number; unreadable: number }> {
   const { light, cards } = release.scenes;
-  if (!cards) throw new Error('card columns are not loaded');
+  if (!cards) throw new Error('card records are not loaded');
   const versions = versionsOf(release.generations);
   const template = release.manifest.image_page_template;
   const context = {
@@ -68,7 +68,7 @@ async function compareWithStore(release: ServedRelease): Promise<{ compared: num
   return { compared, unreadable };
 }
 
-describe('card columns of the demo release', () => {
+describe('card records of the demo release', () => {
   it('give every scene and generation the item the store gives', async () => {
     const { release } = await testRelease();
     const { compared } = await compareWithStore(release);
@@ -77,7 +77,7 @@ describe('card columns of the demo release', () => {
 });
 
 for (const variant of storeVariants()) {
-  describe(`card columns on ${variant.name}`, () => {
+  describe(`card records on ${variant.name}`, () => {
     const dirs: string[] = [];
     afterAll(async () => {
       await variant.cleanup();

@@ -1,8 +1,9 @@
-// The item printer (place/scenes-bytes.ts) against JSON.stringify of the object itemFromColumns makes, on columns of
-// arbitrary values: texts with quotes, backslashes, control characters and characters beyond the BMP, unknown
+// The item printer (place/scenes-bytes.ts) against JSON.stringify of the object itemFromColumns makes, on card records
+// packed from columns of arbitrary values: texts with quotes, backslashes, control characters and characters beyond the BMP, unknown
 // numbers, null labels, unnamed statuses and image page templates that need escaping.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { packCardRecords } from '../../../core/data/card-records.ts';
 import type { SceneLayer } from '../../../core/data/served-release.ts';
 import { ByteWriter } from '../../../core/json/byte-writer.ts';
 import { makeItemPrinter } from '../../../core/place/scenes-bytes.ts';
@@ -87,8 +88,10 @@ function contextOf(c: Case): ColumnsContext {
     generationIds: ['gen2-"ü"'],
     statusByGeneration: [Uint8Array.from(rows.map((row) => row.status))],
   };
-  const layer = { light, cards } as unknown as SceneLayer;
-  return { layer, cards, versions: new Map([['gen2-"ü"', 2]]), imagePageTemplate: c.template };
+  const records = packCardRecords(light, cards);
+  if (typeof records === 'string') throw new Error(records);
+  const layer = { light, cards: records } as unknown as SceneLayer;
+  return { layer, cards: records, versions: new Map([['gen2-"ü"', 2]]), imagePageTemplate: c.template };
 }
 
 describe('makeItemPrinter', () => {
