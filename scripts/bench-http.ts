@@ -2,8 +2,9 @@
 // (r=500) and /v1/amenities/nearby (r=1000, top 10) next to (a) a bare node:http server sending a fixed body of the same
 // size and (b) a minimal node:http + pg + PostGIS server answering the same nearby query. See README → Performance.
 // Usage: node scripts/bench-http.ts [--scenes 1000000] [--seed 1] [--data-dir .data/bench-http] [--database-url URL]
-//   [--release DIR] [--postgis-url URL] [--only machimi,bare,postgis] [--compare-checkout DIR] [--points 5000]
-//   [--connections 32] [--duration 10] [--warmup 3] [--log-level warn]
+//   [--release DIR] [--postgis-url URL] [--only machimi,bare,postgis] [--compare-checkout DIR]
+//   [--baseline-data-dir DIR] [--points 5000]
+//   [--connections 32] [--duration 10] [--warmup 3] [--rounds 3] [--log-level warn]
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runHttpBench } from './bench/http-bench.ts';
@@ -19,10 +20,12 @@ const { values } = parseArgs({
     'postgis-url': { type: 'string', default: process.env.BENCH_POSTGIS_URL ?? DEFAULT_POSTGIS_URL },
     only: { type: 'string', default: 'machimi,bare,postgis' },
     'compare-checkout': { type: 'string' },
+    'baseline-data-dir': { type: 'string' },
     points: { type: 'string', default: '5000' },
     connections: { type: 'string', default: '32' },
     duration: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '3' },
     'log-level': { type: 'string', default: 'warn' },
   },
 });
@@ -30,6 +33,7 @@ const { values } = parseArgs({
 await runHttpBench({
   checkout: resolve(import.meta.dirname, '..'),
   compareCheckout: values['compare-checkout'],
+  baselineDataDir: values['baseline-data-dir'],
   dataDir: values['data-dir'] as string,
   databaseUrl: values['database-url'],
   scenes: Number(values.scenes),
@@ -41,5 +45,6 @@ await runHttpBench({
   connections: Number(values.connections),
   durationS: Number(values.duration),
   warmupS: Number(values.warmup),
+  rounds: Math.max(1, Number(values.rounds)),
   logLevel: values['log-level'] as string,
 });

@@ -1,22 +1,30 @@
 // The HTTP benchmark (issue 4 → Speed), as functions: our server's three endpoints, (a) bare node:http with a fixed
 // body of the same size, (a') the same re-serialising it per request, (b) node:http + pg + PostGIS answering the same
-// nearby query; each on loopback in a process of its own, measured one after another in one run, then one table.
-// scripts/bench-http.ts is the command line; `measureMachimi` alone is the before/after tool for server changes.
+// nearby query; each on loopback in a process of its own, all up at once and loaded in interleaved rounds
+// (http-rounds.ts), then one table. A baseline checkout runs in a second phase, interleaved with (a) again.
+// scripts/bench-http.ts is the command line.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
-import { type HttpRow, type LoadOptions, measureTarget, printHttpTables, type Ratio } from './http-load.ts';
+import type { HttpRow, HttpTarget } from './http-load.ts';
+import { printHttpTables, type Ratio } from './http-report.ts';
+import { measureRounds, type RoundsOptions } from './http-rounds.ts';
 import { connectPostgis } from './postgis.ts';
 import { preparePostgisNearby } from './postgis-http.ts';
 import { type RunningServer, serverNodeFlags, startServer } from './processes.ts';
 import { makeQueryPoints, readScenePositions } from './release-points.ts';
 
-export interface HttpBenchOptions extends LoadOptions {
+export interface HttpBenchOptions extends RoundsOptions {
   /** Repository root whose scripts/serve.ts is measured (default: this checkout). */
   checkout: string;
   /** Another checkout measured the same way right after, e.g. the last commit unpacked by `git archive`. */
   compareCheckout?: string;
   dataDir: string;
+  /**
+   * The compared checkout's DATA_DIR (default dataDir). Give it one of its own when its snapshot files differ in format:
+   * a server rewrites stale snapshots after listening, and until its card records are in, nearby reads the store.
+   */
+  baselineDataDir?: string;
   databaseUrl?: string;
   scenes: number;
   seed: number;
@@ -49,9 +57,14 @@ export const ROW = {
 };
 
 /** Starts scripts/serve.ts of `checkout` with the bench's settings; a first start generates and ingests the city. */
-export function startMachimi(options: HttpBenchOptions, checkout: string, name: string): Promise<RunningServer> {
+export function startMachimi(
+  options: HttpBenchOptions,
+  checkout: string,
+  name: string,
+  dataDir = options.dataDir,
+): Promise<RunningServer> {
   const env: Record<string, string> = {
-    DATA_DIR: resolve(options.dataDir),
+    DATA_DIR: resolve(dataDir),
     DEMO_SCENES: String(options.scenes),
     DEMO_SEED: String(options.seed),
     // The per-IP limits (300 requests a minute) would answer 429 within a second of load; the documented knob.
@@ -68,23 +81,6 @@ export function startMachimi(options: HttpBenchOptions, checkout: string, name: 
     readyPath: '/v1/meta',
     readyTimeoutMs: 3 * 3600_000,
   });
-}
-
-/** Our server's three endpoints, one row each, labelled with `prefix` (e.g. "baseline"). */
-export async function measureMachimi(
-  server: RunningServer,
-  points: readonly [number, number][],
-  load: LoadOptions,
-  prefix = '',
-): Promise<HttpRow[]> {
-  const rows: HttpRow[] = [];
-  for (const key of ['nearby', 'coverage', 'amenities'] as const) {
-    const name = `${prefix}${ROW[key]}`;
-    progress(`${name}: ${load.connections} connections, ${load.warmupS} s warm-up + ${load.durationS} s`);
-    const paths = points.map(([lat, lon]) => ENDPOINTS[key](lat, lon));
-    rows.push(await measureTarget({ name, baseUrl: server.baseUrl, paths }, load));
-  }
-  return rows;
 }
 
 /**
@@ -121,13 +117,14 @@ async function sampleNearbyBody(server: RunningServer, points: readonly [number,
 
 export async function runHttpBench(options: HttpBenchOptions): Promise<void> {
   const loadBefore = os.loadavg()[0] ?? 0;
-  const load: LoadOptions = options;
-  const rows: HttpRow[] = [];
+  const results = new Map<string, HttpRow[]>();
   const notes: string[] = [];
+  const servers: RunningServer[] = [];
   const work = await mkdtemp(join(os.tmpdir(), 'machimi-bench-http-'));
   try {
     const startedAt = Date.now();
     const ours = await startMachimi(options, options.checkout, 'machimi');
+    servers.push(ours);
     notes.push(`machimi ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s (pid ${ours.pid})`);
     await waitForBackgroundWork(ours);
     const snapshot = await servedSnapshot(ours);
@@ -143,32 +140,54 @@ export async function runHttpBench(options: HttpBenchOptions): Promise<void> {
     notes.push(
       `served release ${snapshot}; ${positions.lats.length} scenes outside quarantine; ${points.length} query points`,
     );
-    if (options.only.has('machimi')) {
-      rows.push(...(await measureMachimi(ours, points, load)));
+    // Every server of the phase is up before the first round, so the rounds interleave them.
+    const bare = options.only.has('bare') ? await startBare(bodyFile, servers) : [];
+    const postgis = options.only.has('postgis')
+      ? await startPostgis(options, releaseDir, snapshot, sample, work, points, servers)
+      : null;
+    if (typeof postgis === 'string') notes.push(postgis);
+    const ourTargets = options.only.has('machimi') ? machimiTargets(ours, points) : [];
+    const phase = [...ourTargets, ...bare, ...(postgis && typeof postgis !== 'string' ? [postgis] : [])];
+    for (const [name, rows] of await measureRounds(phase, options, progress)) results.set(name, rows);
+    if (ourTargets.length > 0)
       notes.push(`machimi resident memory after its runs: ${ours.rssMb()?.toFixed(0) ?? '?'} MB`);
-    }
-    await ours.stop();
+    await stopServer(ours, servers);
     if (options.compareCheckout) {
-      const baseline = await startMachimi(options, resolve(options.compareCheckout), 'baseline');
+      const baselineDir = options.baselineDataDir ?? options.dataDir;
+      const baseline = await startMachimi(options, resolve(options.compareCheckout), 'baseline', baselineDir);
+      servers.push(baseline);
       await waitForBackgroundWork(baseline);
       await sampleNearbyBody(baseline, samplePoints); // the same history as ours before measuring
-      rows.push(...(await measureMachimi(baseline, points, load, 'baseline ')));
-      await baseline.stop();
-    }
-    if (options.only.has('bare')) rows.push(...(await measureBare(bodyFile, load)));
-    if (options.only.has('postgis')) {
-      const outcome = await measurePostgis(options, releaseDir, snapshot, sample, work, points, load);
-      if (typeof outcome === 'string') notes.push(outcome);
-      else rows.push(outcome);
+      // The baseline's rounds interleave with the bare server again, so the two checkouts compare through it.
+      const second = [...machimiTargets(baseline, points, 'baseline '), ...bare.slice(0, 1).map(inBaselinePhase)];
+      for (const [name, rows] of await measureRounds(second, options, progress)) results.set(name, rows);
     }
   } finally {
+    await Promise.all(servers.map((server) => server.stop()));
     await rm(work, { recursive: true, force: true });
   }
-  printReport(options, rows, notes, loadBefore);
+  printReport(options, results, notes, loadBefore);
 }
 
-async function measureBare(bodyFile: string, load: LoadOptions): Promise<HttpRow[]> {
-  const rows: HttpRow[] = [];
+const BASELINE_PHASE = ' (baseline phase)';
+const inBaselinePhase = (target: HttpTarget): HttpTarget => ({ ...target, name: `${target.name}${BASELINE_PHASE}` });
+
+function machimiTargets(server: RunningServer, points: readonly [number, number][], prefix = ''): HttpTarget[] {
+  return (['nearby', 'coverage', 'amenities'] as const).map((key) => ({
+    name: `${prefix}${ROW[key]}`,
+    baseUrl: server.baseUrl,
+    paths: points.map(([lat, lon]) => ENDPOINTS[key](lat, lon)),
+  }));
+}
+
+async function stopServer(server: RunningServer, servers: RunningServer[]): Promise<void> {
+  servers.splice(servers.indexOf(server), 1);
+  await server.stop();
+}
+
+/** (a) and (a'): bare node:http servers answering the sampled nearby body. */
+async function startBare(bodyFile: string, servers: RunningServer[]): Promise<HttpTarget[]> {
+  const targets: HttpTarget[] = [];
   for (const [name, extra] of [
     [ROW.bare, []],
     [ROW.bareStringify, ['--stringify']],
@@ -179,23 +198,22 @@ async function measureBare(bodyFile: string, load: LoadOptions): Promise<HttpRow
       readyPath: '/',
       readyTimeoutMs: 30_000,
     });
-    progress(`${name}: ${load.connections} connections, ${load.warmupS} s warm-up + ${load.durationS} s`);
-    rows.push(await measureTarget({ name, baseUrl: server.baseUrl, paths: ['/v1/scenes/nearby'] }, load));
-    await server.stop();
+    servers.push(server);
+    targets.push({ name, baseUrl: server.baseUrl, paths: ['/v1/scenes/nearby'] });
   }
-  return rows;
+  return targets;
 }
 
-/** Row (b), or a "skipped: …" line when PostGIS is not there. */
-async function measurePostgis(
+/** Target (b), its server started, or a "skipped: …" line when PostGIS is not there. */
+async function startPostgis(
   options: HttpBenchOptions,
   releaseDir: string,
   snapshot: string,
   sample: string,
   work: string,
   points: readonly [number, number][],
-  load: LoadOptions,
-): Promise<HttpRow | string> {
+  servers: RunningServer[],
+): Promise<HttpTarget | string> {
   const connection = await connectPostgis(options.postgisUrl);
   if ('skipped' in connection) return `skipped: ${connection.skipped}`;
   try {
@@ -216,16 +234,16 @@ async function measurePostgis(
     readyPath: '/ready',
     readyTimeoutMs: 30_000,
   });
-  try {
-    progress(`${ROW.postgis}: ${load.connections} connections, ${load.warmupS} s warm-up + ${load.durationS} s`);
-    const paths = points.map(([lat, lon]) => ENDPOINTS.nearby(lat, lon));
-    return await measureTarget({ name: ROW.postgis, baseUrl: server.baseUrl, paths }, load);
-  } finally {
-    await server.stop();
-  }
+  servers.push(server);
+  return { name: ROW.postgis, baseUrl: server.baseUrl, paths: points.map(([lat, lon]) => ENDPOINTS.nearby(lat, lon)) };
 }
 
-function printReport(options: HttpBenchOptions, rows: HttpRow[], notes: string[], loadBefore: number): void {
+function printReport(
+  options: HttpBenchOptions,
+  results: ReadonlyMap<string, readonly HttpRow[]>,
+  notes: string[],
+  loadBefore: number,
+): void {
   const cpus = os.cpus();
   console.log(`\n# HTTP benchmark: loopback, one server process each, autocannon in the bench process`);
   console.log(
@@ -233,8 +251,9 @@ function printReport(options: HttpBenchOptions, rows: HttpRow[], notes: string[]
       `${(os.loadavg()[0] ?? 0).toFixed(1)} after`,
   );
   console.log(
-    `# ${options.connections} connections, ${options.warmupS} s warm-up + ${options.durationS} s per row; ` +
-      `store ${options.databaseUrl ? 'PostgreSQL' : `PGlite in ${options.dataDir}`}; LOG_LEVEL=${options.logLevel}`,
+    `# ${options.rounds} interleaved rounds of ${options.durationS} s per target (${options.warmupS} s warm-up before ` +
+      `the first), ${options.connections} connections; store ` +
+      `${options.databaseUrl ? 'PostgreSQL' : `PGlite in ${options.dataDir}`}; LOG_LEVEL=${options.logLevel}`,
   );
   for (const note of notes) console.log(`# ${note}`);
   console.log('');
@@ -250,7 +269,8 @@ function printReport(options: HttpBenchOptions, rows: HttpRow[], notes: string[]
       label: `${key}: this checkout / baseline`,
       numerator: ROW[key],
       denominator: `baseline ${ROW[key]}`,
+      via: [ROW.bare, `${ROW.bare}${BASELINE_PHASE}`],
     });
   }
-  printHttpTables(rows, ratios);
+  printHttpTables(results, ratios);
 }

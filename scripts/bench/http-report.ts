@@ -1,0 +1,75 @@
+// The HTTP benchmark's tables: each target's median round (its latencies) with every round's requests/s, then the
+// ratios, each the median of the ratios taken within a round, with their spread.
+import type { HttpRow } from './http-load.ts';
+import { median, medianRow, roundRatios } from './http-rounds.ts';
+
+export interface Ratio {
+  label: string;
+  numerator: string;
+  denominator: string;
+  /** The ratio the issue asks for, e.g. 0.4 for "≥ 40 %" or 3 for "≥ 3×". */
+  atLeast?: number;
+  /**
+   * Targets that never ran in one phase compare through a target measured in both: (numerator / via[0]) over
+   * (denominator / via[1]), each the median of its rounds' ratios.
+   */
+  via?: [string, string];
+}
+
+export function printHttpTables(results: ReadonlyMap<string, readonly HttpRow[]>, ratios: readonly Ratio[]): void {
+  printTable(
+    ['target', 'requests/s (median)', 'each round', 'p50 ms', 'p99 ms', 'bytes/response', 'failed'],
+    [...results].map(([name, rows]) => {
+      const row = medianRow(rows);
+      return [
+        name,
+        row.rps.toFixed(0),
+        row.roundsRps.map((rps) => rps.toFixed(0)).join(' / '),
+        row.p50Ms.toFixed(0),
+        row.p99Ms.toFixed(0),
+        row.bytesPerResponse.toFixed(0),
+        String(row.failed),
+      ];
+    }),
+  );
+  const lines: string[][] = [];
+  for (const ratio of ratios) {
+    const measured = measureRatio(results, ratio);
+    if (!measured) continue;
+    const target = ratio.atLeast === undefined ? '' : `≥ ${formatRatio(ratio.atLeast)}`;
+    const verdict = ratio.atLeast === undefined ? '' : measured.value >= ratio.atLeast ? 'met' : 'NOT met';
+    lines.push([ratio.label, formatRatio(measured.value), measured.spread, target, verdict]);
+  }
+  if (lines.length === 0) return;
+  console.log('');
+  printTable(['ratio of requests/s', 'median', 'rounds', 'target', ''], lines);
+}
+
+function measureRatio(
+  results: ReadonlyMap<string, readonly HttpRow[]>,
+  ratio: Ratio,
+): { value: number; spread: string } | null {
+  const rows = (name: string) => results.get(name) ?? [];
+  const within = (numerator: string, denominator: string) => roundRatios(rows(numerator), rows(denominator));
+  if (ratio.via) {
+    const top = within(ratio.numerator, ratio.via[0]);
+    const bottom = within(ratio.denominator, ratio.via[1]);
+    if (top.length === 0 || bottom.length === 0) return null;
+    return { value: median(top) / median(bottom), spread: `through ${ratio.via[0]}` };
+  }
+  const each = within(ratio.numerator, ratio.denominator);
+  if (each.length === 0) return null;
+  return { value: median(each), spread: each.map(formatRatio).join(' / ') };
+}
+
+function formatRatio(value: number): string {
+  return value < 1 ? `${(value * 100).toFixed(0)} %` : `${value.toFixed(2)}×`;
+}
+
+export function printTable(header: string[], body: string[][]): void {
+  const widths = header.map((h, c) => Math.max(h.length, ...body.map((r) => (r[c] ?? '').length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, c) => cell.padEnd(widths[c] as number)).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of body) console.log(line(r));
+}
