@@ -35,7 +35,8 @@ export interface NearestOptions {
   limit: number;
   /**
    * Keeps a candidate when true; gets the caller's index and the tree position (read tree-ordered columns by position,
-   * see gatherByPosition). Applied after the candidate cap, so rejected points still use up candidate places.
+   * see gatherByPosition). Applied after the candidate cap, so rejected points still use up candidate places. Called
+   * in the hits' order: the n-th call that returns true makes the n-th hit.
    */
   accept?: (index: number, position: number) => boolean;
   /** Only the `candidateCap` nearest candidates (in full order) are considered; more makes `candidateTruncated` true. */

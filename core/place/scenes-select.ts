@@ -34,7 +34,8 @@ export function selectNearbyScenes(
   years: YearRange,
 ): NearbySelection {
   const { rowOf, light } = layer;
-  const picked = new Map<number, number>();
+  // The generation of each hit, in the hits' order (accept is called in that order: PointIndex.nearest).
+  const generations: number[] = [];
   const { hits, candidateTruncated } = findNearbyScenes(layer.index, {
     ...circle,
     limit,
@@ -43,15 +44,15 @@ export function selectNearbyScenes(
       if (!yearInRange(light.captureYears[row] ?? null, years)) return false;
       const generation = pick(row);
       if (generation < 0) return false;
-      picked.set(index, generation);
+      generations.push(generation);
       return true;
     },
   });
   return {
-    scenes: hits.map((hit) => ({
+    scenes: hits.map((hit, order) => ({
       row: rowOf[hit.index] as number,
       distanceM: hit.distanceM,
-      generation: picked.get(hit.index) as number,
+      generation: generations[order] as number,
     })),
     candidateTruncated,
   };

@@ -33,6 +33,17 @@ describe('order: unrounded distance, then capture_year descending (unknown last)
     const distances = found.map((scene) => scene.distanceM);
     expect([...distances].sort((a, b) => a - b)).toEqual(distances);
   });
+
+  it('keeps each scene with its own generation when ties are reordered', () => {
+    // Found in tree order, handed out in tie order: each hit's generation must follow its scene.
+    const mixed = makeLayer(
+      scenes.map((scene, index) => ({ ...scene, statuses: index % 2 ? ([R, 0] as [number, number]) : [0, R] })),
+    );
+    const { scenes: found } = selectNearbyScenes(mixed, released(mixed), { ...base, radiusM: 100 }, 50, anyYear);
+    const byId = new Map(scenes.map((scene, index) => [scene.id, index % 2 ? 0 : 1]));
+    expect(found.map((scene) => scene.generation)).toEqual(idsOf(mixed, found).map((id) => byId.get(id as string)));
+    expect(idsOf(mixed, found)).toEqual(['2', '77', '123', '9007199254740992', '9007199254740993', '5', '1']);
+  });
 });
 
 describe('filters', () => {
