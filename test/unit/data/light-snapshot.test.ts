@@ -48,6 +48,47 @@ describe('light snapshot', () => {
     expect(read.light?.scenes.wards[0]).toBe(read.light?.scenes.wards[3]); // one string per ward
   });
 
+  it('writes a table column of repeated strings once and gives back the same rows', async () => {
+    const path = snapshotPath(dir, 'shared');
+    const light = sampleLight();
+    const amenity = (i: number) => ({
+      id: `bn_${i}`,
+      kind: i % 3 === 0 ? 'toilet' : 'bench',
+      scene_id: `9007199254740993${i}`,
+      lat: 34.6 + i / 1000,
+      lon: 135.1,
+      capture_year: 2020,
+      evidence: i % 2 === 0 ? '左手に休憩用の長椅子がある。' : '右手に木製のベンチが写っている。',
+      object_position: i === 4 ? null : '左手',
+      object_distance_m_est: i === 5 ? 3.5 : null,
+      confidence: 'high',
+      generation_id: 'gen9-sharedvl',
+      ward: i === 1 ? null : '中央区',
+      evidence_count: 2,
+    });
+    light.amenities = Array.from({ length: 8 }, (_, i) => amenity(i)) as never;
+    // A column mixing strings and numbers, nested values and an absent key stay as they are; a column of scene ids
+    // refers to the scene rows, one with another id among them stays as written.
+    const [first, second, third] = light.scenes.ids as [string, string, string];
+    light.edges = [
+      { edge_id: 'e1', geom: [[135.1, 34.6]], name: null, highway: 'residential', mixed: 'a', scene: first },
+      { edge_id: 'e2', geom: [[135.2, 34.7]], name: '坂道', highway: 'residential', mixed: 1, scene: third },
+      { edge_id: 'e3', geom: [], name: '坂道', mixed: 'a', scene: second, other: first },
+      { edge_id: 'e4', geom: [], name: null, mixed: 'a', scene: null, other: '12345678901234567' },
+    ] as never;
+    await writeLightSnapshot(path, key, light);
+    const read = await readLightSnapshot(path, key);
+    expect(read.light).toEqual(light);
+    expect(Object.keys(read.light?.amenities[0] ?? {})).toEqual(Object.keys(amenity(0)));
+    const file = await readFile(path);
+    const occurrences = (text: string) => file.toString('utf8').split(text).length - 1;
+    expect(occurrences('左手に休憩用の長椅子がある。')).toBe(1);
+    expect(occurrences('gen9-sharedvl')).toBe(1);
+    expect(occurrences('"bn_7"')).toBe(1);
+    expect(occurrences(`"${third}"`)).toBe(1);
+    expect(occurrences(`"${first}"`)).toBe(2);
+  });
+
   it('holds an empty release', async () => {
     const path = snapshotPath(dir, 'empty');
     const light = sampleLight();

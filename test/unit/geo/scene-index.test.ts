@@ -51,6 +51,37 @@ describe('scene order at equal distance', () => {
     expect(() => buildSceneIndex({ lats: [1], lons: [1], captureYears: [], ids: ['1'] })).toThrow(
       /one value per scene in every column/,
     );
+    const rowOf = Int32Array.from([2]);
+    expect(() => buildSceneIndex({ lats: [1, 2], lons: [1, 2], captureYears: [1], ids: ['1'], rowOf })).toThrow(
+      /one per scene in rowOf/,
+    );
+    expect(() => buildSceneIndex({ lats: [1], lons: [1], captureYears: [1, 2], ids: ['1', '2'], rowOf })).toThrow(
+      /rowOf\[0\] is 2: pass a row of captureYears and ids \(0 to 1\)/,
+    );
+  });
+
+  it('reads years and ids through rowOf as if given kept-only copies', () => {
+    const years = [2020, null, 2024, 2020, null, 2024];
+    const ids = ['300', '20', '100000000000000000001', '1000', '19', '99999999999999999999'];
+    // Rows of the full columns, a quarantined one (2024, the smallest id) among them, in another order than the points.
+    const fullYears = [2024, null, 2020, 2024, 2020, null, 2024];
+    const fullIds = ['1', '20', '1000', '99999999999999999999', '300', '19', '100000000000000000001'];
+    const rowOf = Int32Array.from([4, 1, 6, 2, 5, 3]);
+    const columns = { lats: new Float64Array(6).fill(34.7), lons: new Float64Array(6).fill(135.2) };
+    const query = { lat: 34.7, lon: 135.2, radiusM: 1, limit: 10 };
+    const viaRows = findNearbyScenes(
+      buildSceneIndex({ ...columns, captureYears: fullYears, ids: fullIds, rowOf }),
+      query,
+    );
+    expect(viaRows).toEqual(findNearbyScenes(buildSceneIndex({ ...columns, captureYears: years, ids }), query));
+    expect(viaRows.hits.map((h) => ids[h.index])).toEqual([
+      '99999999999999999999',
+      '100000000000000000001',
+      '300',
+      '1000',
+      '19',
+      '20',
+    ]);
   });
 });
 
@@ -74,7 +105,19 @@ describe('findNearbyScenes against the brute-force twin', () => {
         const { lat, lon, radiusM } = resolveQuery(lats, lons, query);
         const accept = (i: number) => years[i] !== 2012;
         const compareTies = makeSceneTieBreak(years, ids);
+        // The same columns spread over more rows (as the light columns hold quarantined scenes too), read via rowOf.
+        const rowOf = Int32Array.from(years, (_, i) => 2 * (years.length - 1 - i) + (i % 2));
+        const fullYears: (number | null)[] = Array.from({ length: 2 * years.length }, () => 1990);
+        const fullIds = Array.from({ length: 2 * ids.length }, () => '1');
+        rowOf.forEach((row, i) => {
+          fullYears[row] = years[i] as number | null;
+          fullIds[row] = ids[i] as string;
+        });
+        const viaRows = buildSceneIndex({ lats, lons, captureYears: fullYears, ids: fullIds, rowOf });
         const limit = query.limit;
+        expect(findNearbyScenes(viaRows, { lat, lon, radiusM, limit, accept })).toEqual(
+          findNearbyScenes(index, { lat, lon, radiusM, limit, accept }),
+        );
         expect(findNearbyScenes(index, { lat, lon, radiusM, limit, accept })).toEqual(
           bruteNearest(lats, lons, lat, lon, {
             radiusM,
