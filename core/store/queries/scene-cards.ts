@@ -3,7 +3,7 @@
 // status and summary. Held in memory, they let a nearby page be printed without a store read (at 1 M scenes a page's
 // 50 cards cost 6 ms on PostgreSQL and 21 ms on PGlite by key). Summaries are kept as UTF-8 in one buffer, the bytes a
 // response carries. Read through COPY like the light columns (scene-light.ts).
-import { CopyReader, copyOutBytes, decodeUtf8 } from '../copy-reader.ts';
+import { CopyReader, copyOutBytes, decodeUtf8, ownStrings } from '../copy-reader.ts';
 import { quoteLiteral } from '../copy-text.ts';
 import { IdTable } from '../id-table.ts';
 import type { Queryable } from '../types.ts';
@@ -66,7 +66,7 @@ export class InternedColumnBuilder {
   }
 
   build(): InternedColumn {
-    return { labels: this.labels, codes: this.codes };
+    return { labels: ownStrings(this.labels), codes: this.codes };
   }
 }
 

@@ -2,7 +2,7 @@
 // COPY … TO STDOUT rather than as rows: on PGlite that is 3-5x faster (6.2 s → 1.3 s for 50 000 scenes), and parsed
 // from its bytes (copy-reader.ts).
 import type { VerbalizationStatus } from '../../release/types.ts';
-import { CopyReader, copyOutBytes, decodeUtf8 } from '../copy-reader.ts';
+import { CopyReader, copyOutBytes, decodeUtf8, ownStrings } from '../copy-reader.ts';
 import { quoteLiteral } from '../copy-text.ts';
 import { IdTable } from '../id-table.ts';
 import type { Queryable } from '../types.ts';
@@ -55,7 +55,16 @@ function parseScenes(bytes: Uint8Array) {
     }
     wards.push(ward);
   }
-  return { ids, lats, lons, captureYears, quarantined, wards };
+  const labels = ownStrings([...wardLabels.values()]);
+  const ownLabel = new Map([...wardLabels.values()].map((label, index) => [label, labels[index] ?? null]));
+  return {
+    ids: ownStrings(ids),
+    lats,
+    lons,
+    captureYears,
+    quarantined,
+    wards: wards.map((ward) => ownLabel.get(ward) ?? null),
+  };
 }
 
 function parseStatuses(bytes: Uint8Array, ids: string[], generationIds: string[]): Uint8Array[] {

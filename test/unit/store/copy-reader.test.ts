@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CopyReader, decodeUtf8 } from '../../../core/store/copy-reader.ts';
+import { CopyReader, decodeUtf8, ownStrings } from '../../../core/store/copy-reader.ts';
 import { encodeCopyRow } from '../../../core/store/copy-text.ts';
 import { IdTable } from '../../../core/store/id-table.ts';
 
@@ -58,5 +58,12 @@ describe('IdTable', () => {
     for (let row = 0; row < ids.length; row++) expect(table.rowOf(ids[row] as string)).toBe(row);
     expect(table.rowOf('1')).toBe(-1);
     expect(new IdTable([]).rowOf('x')).toBe(-1);
+  });
+});
+
+describe('ownStrings', () => {
+  it('gives back the same texts, nulls, quotes, escapes and characters beyond the BMP included', () => {
+    const texts = [null, '', 'mapillary_computed', '中央区', 'a "quoted" \\ back\nslash', '𠮷野家', '\u0000'];
+    expect(ownStrings(texts)).toEqual(texts);
   });
 });
