@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, toApiError } from '../errors.ts';
-import type { Logger } from '../log.ts';
 import { isJsonContentType, readBody } from './body.ts';
 import type { AppDeps, FaceRuntime, HandlerContext } from './context.ts';
 import { applyCors, preflight } from './cors.ts';
 import type { LentBody } from './lent-body.ts';
 import { releaseUnsent } from './lent-body.ts';
 import { parseQuery } from './query.ts';
+import { RequestContext } from './request-context.ts';
 import { emptyResponse, errorResponse, jsonResponse, jsonTextResponse } from './respond.ts';
 import type { ResponseHeaders } from './response-headers.ts';
 import type { RouteMatch } from './router.ts';
@@ -119,43 +119,13 @@ async function runOperation(
   return { operationId: operation.operationId, cacheControl: operation.cacheControl, reply };
 }
 
-// Behind trusted proxies the origin the client used is in X-Forwarded-Proto / X-Forwarded-Host.
-function originOf(request: Request, url: URL, trustProxy: number): string {
-  const host = trustProxy > 0 ? request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
-  if (!host) return url.origin;
-  const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() || url.protocol.replace(':', '');
-  return `${proto}://${host}`;
-}
-
 export async function handleRequest(deps: AppDeps, info: RequestInfo): Promise<Response> {
   const started = performance.now();
   const requestId = randomUUID();
   const url = info.url ?? new URL(info.request.url);
   const face = faceOf(deps, url.pathname);
-  // The request's child logger is made when something logs (most requests log nothing at the default level).
-  let requestLog: Logger | undefined;
-  const logOf = () => {
-    requestLog ??= deps.log.child({ request_id: requestId });
-    return requestLog;
-  };
   const headers: ResponseHeaders = { 'x-request-id': requestId };
-  // The origin is for absolute links, which few answers have; working it out means parsing the whole URL.
-  let origin: string | undefined;
-  const ctx: HandlerContext = {
-    requestId,
-    config: deps.config,
-    get log() {
-      return logOf();
-    },
-    now: deps.now ?? (() => new Date()),
-    data: deps.release,
-    warnings: [],
-    given: new Set(url.searchParams.keys()),
-    get origin() {
-      origin ??= originOf(info.request, url, deps.config.trustProxy);
-      return origin;
-    },
-  };
+  const ctx = new RequestContext(deps, requestId, info.request, url);
   let response: Response;
   let operationId: string | undefined;
   try {
@@ -174,7 +144,7 @@ export async function handleRequest(deps: AppDeps, info: RequestInfo): Promise<R
     }
   } catch (thrown) {
     const error = toApiError(thrown);
-    if (error.code === 'internal') logOf().error({ err: thrown, path: url.pathname }, 'request failed');
+    if (error.code === 'internal') ctx.log.error({ err: thrown, path: url.pathname }, 'request failed');
     response = errorResponse(face.name, error, requestId, headers);
   }
   if (info.request.method === 'HEAD') {
@@ -183,7 +153,7 @@ export async function handleRequest(deps: AppDeps, info: RequestInfo): Promise<R
   }
   const ms = Math.round((performance.now() - started) * 1000) / 1000;
   if (deps.log.isLevelEnabled('info')) {
-    logOf().info(
+    ctx.log.info(
       { method: info.request.method, path: url.pathname, operationId, status: response.status, ms },
       'request',
     );

@@ -1,0 +1,88 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import type { Config } from '../../../core/config.ts';
+import type { ServedRelease } from '../../../core/data/served-release.ts';
+import type { AppDeps } from '../../../core/http/context.ts';
+import { RequestContext } from '../../../core/http/request-context.ts';
+import { createLogger } from '../../../core/log.ts';
+
+function depsWith(trustProxy: number): { deps: AppDeps; lines: string[]; children: () => number } {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  const log = createLogger({ logLevel: 'info' }, sink);
+  let made = 0;
+  const child = log.child.bind(log);
+  log.child = ((...args: Parameters<typeof log.child>) => {
+    made += 1;
+    return child(...args);
+  }) as typeof log.child;
+  const deps = { config: { trustProxy } as Config, log, release: {} as ServedRelease } as AppDeps;
+  return { deps, lines, children: () => made };
+}
+
+function contextFor(trustProxy: number, headers: Record<string, string> = {}) {
+  const made = depsWith(trustProxy);
+  const url = new URL('http://127.0.0.1:3000/v1/coverage?lat=1&lon=2');
+  const request = new Request(url, { headers });
+  return { ...made, ctx: new RequestContext(made.deps, 'req-1', request, url) };
+}
+
+describe('RequestContext', () => {
+  it('makes the child logger and the origin on first read only, once', () => {
+    const { ctx, lines, children } = contextFor(0);
+    expect(children()).toBe(0);
+    ctx.log.info('one');
+    ctx.log.info('two');
+    expect(children()).toBe(1);
+    expect(lines.map((line) => JSON.parse(line).request_id)).toEqual(['req-1', 'req-1']);
+    expect(ctx.origin).toBe('http://127.0.0.1:3000');
+    expect(ctx.origin).toBe(ctx.origin);
+  });
+
+  it('takes the origin from X-Forwarded-* only behind trusted proxies', () => {
+    const headers = { 'x-forwarded-host': 'maps.example, inner', 'x-forwarded-proto': 'https' };
+    expect(contextFor(1, headers).ctx.origin).toBe('https://maps.example');
+    expect(contextFor(0, headers).ctx.origin).toBe('http://127.0.0.1:3000');
+  });
+
+  it('carries the query names given, an empty warnings list and a clock', () => {
+    const { ctx } = contextFor(0);
+    expect([...ctx.given]).toEqual(['lat', 'lon']);
+    expect(ctx.warnings).toEqual([]);
+    expect(ctx.now()).toBeInstanceOf(Date);
+  });
+
+  it('is copied whole by a spread (the MCP tools copy it), log and origin included', () => {
+    const { ctx } = contextFor(0);
+    const copy = { ...ctx, warnings: ['w'] };
+    expect(Object.keys(copy).sort()).toEqual([
+      'config',
+      'data',
+      'given',
+      'log',
+      'now',
+      'origin',
+      'requestId',
+      'warnings',
+    ]);
+    expect(copy.log).toBe(ctx.log);
+    expect(copy.origin).toBe('http://127.0.0.1:3000');
+  });
+
+  // Getters written in an object literal are new functions per request, held by AccessorPairs V8 allocates in the old
+  // generation: every request's closure (and the request with it) then survived scavenges until a full collection.
+  it('shares one getter per lazy field between all requests', () => {
+    const a = contextFor(0).ctx;
+    const b = contextFor(0).ctx;
+    for (const name of ['log', 'origin']) {
+      const getter = Object.getOwnPropertyDescriptor(a, name)?.get;
+      expect(getter).toBeTypeOf('function');
+      expect(Object.getOwnPropertyDescriptor(b, name)?.get).toBe(getter);
+    }
+  });
+});
