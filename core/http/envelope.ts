@@ -118,50 +118,85 @@ export function printEnvelope(
 // printEnvelope as UTF-8 bytes in pooled memory (lent-body.ts), the release's fragments encoded once, and the rest
 // of the body printed field by field: a value whose JSON a handler attached (json/attached.ts) by its printer, any
 // other by JSON.stringify. That is JSON.stringify(rest) piece by piece (the keys come in the same order and a value
-// JSON leaves out is left out), since no body value has a toJSON method that depends on its key.
-const keyParts = new Map<string, Buffer>();
-const maxKeyParts = 1024;
+// JSON leaves out is left out), since no body value has a toJSON method that depends on its key. Texts that repeat
+// from request to request (keys, notes, quality policies) are kept as their UTF-8 JSON, up to a bound each: encoding
+// a Japanese note per request cost more than the rest of the envelope.
+class PrintedTexts {
+  readonly #bytes = new Map<string, Buffer>();
+  readonly #print: (text: string) => string;
+  readonly #bound: number;
 
-// `,"key":` in UTF-8; handlers' keys are few and fixed, so they are kept (up to a bound, in case that changes).
-function keyPartOf(key: string): Buffer {
-  let part = keyParts.get(key);
-  if (!part) {
-    part = Buffer.from(`,${JSON.stringify(key)}:`);
-    if (keyParts.size < maxKeyParts) keyParts.set(key, part);
+  constructor(print: (text: string) => string, bound = 1024) {
+    this.#print = print;
+    this.#bound = bound;
   }
-  return part;
+
+  of(text: string): Buffer {
+    let bytes = this.#bytes.get(text);
+    if (!bytes) {
+      bytes = Buffer.from(this.#print(text));
+      if (this.#bytes.size < this.#bound) this.#bytes.set(text, bytes);
+    }
+    return bytes;
+  }
 }
 
-function writeRest(writer: ByteWriter, rest: Record<string, unknown>): void {
-  for (const key of Object.keys(rest)) {
-    const value = rest[key];
+// `,"key":`; handlers' keys are few and fixed.
+const keyParts = new PrintedTexts((key) => `,${JSON.stringify(key)}:`);
+// A note as a JSON string; notes are made from a few sentences.
+const noteTexts = new PrintedTexts((note) => JSON.stringify(note));
+// A quality policy's JSON, already printed, as bytes.
+const policyTexts = new PrintedTexts((json) => json, 64);
+const handlerEnvelopeKeys = new Set(['quality_policy', 'note', 'warnings']);
+const emptyWarnings = Buffer.from(',"warnings":[]');
+
+function writeRest(writer: ByteWriter, body: Record<string, unknown>): void {
+  for (const key of Object.keys(body)) {
+    if (handlerEnvelopeKeys.has(key)) continue;
+    const value = body[key];
     const print = attachedJsonOf(value);
     if (print) {
-      writer.bytes(keyPartOf(key));
+      writer.bytes(keyParts.of(key));
       print(writer);
       continue;
     }
     const json = JSON.stringify(value) as string | undefined;
     if (json === undefined) continue;
-    writer.bytes(keyPartOf(key));
+    writer.bytes(keyParts.of(key));
     writer.text(json);
   }
   writer.ascii('}');
 }
 
+// Whether the body can be spliced (see spliceParts), without copying it.
+function isSpliceable(body: Record<string, unknown>): boolean {
+  for (const key of Object.keys(body)) {
+    if (startsWithDigit(key) || (envelopeKeys as readonly string[]).includes(key)) return false;
+  }
+  return true;
+}
+
 export function printEnvelopeBody(body: Record<string, unknown>, ctx: HandlerContext): LentBody {
-  const parts = spliceParts(body, ctx);
-  if (!parts) return writeBody((writer) => writer.text(JSON.stringify(wrapInEnvelope(body, ctx))));
-  const { head, policy, note, warnings, rest } = parts;
+  const head = releaseHeadOf(ctx.data);
+  const { quality_policy, note } = body;
+  const policy =
+    quality_policy === undefined || quality_policy === null ? defaultPolicyJson : JSON.stringify(quality_policy);
+  if (!head || policy === undefined || !isSpliceable(body)) {
+    return writeBody((writer) => writer.text(JSON.stringify(wrapInEnvelope(body, ctx))));
+  }
+  const extra = body.warnings as string[] | undefined;
+  const warnings = ctx.warnings.length === 0 && !extra?.length ? null : [...ctx.warnings, ...(extra ?? [])];
   return writeBody((writer) => {
     writer.bytes(head.bytes.opening);
     writer.jsonString(ctx.requestId);
     writer.bytes(head.bytes.dataAsOf);
-    writer.text(policy);
+    writer.bytes(policyTexts.of(policy));
     writer.bytes(head.bytes.license);
-    writer.jsonString(note);
-    writer.ascii(',"warnings":');
-    writer.text(JSON.stringify(warnings));
-    writeRest(writer, rest);
+    writer.bytes(noteTexts.of(typeof note === 'string' ? note : ''));
+    if (warnings) {
+      writer.ascii(',"warnings":');
+      writer.text(JSON.stringify(warnings));
+    } else writer.bytes(emptyWarnings);
+    writeRest(writer, body);
   });
 }

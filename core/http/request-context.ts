@@ -4,14 +4,22 @@ import type { Logger } from '../log.ts';
 import type { AppDeps, HandlerContext } from './context.ts';
 
 // One request's HandlerContext. `log` (a child logger) and `origin` (needs the whole URL parsed) are made on first
-// read: most requests need neither. They are own enumerable accessors, so a copy made by spreading the context (the
-// MCP tools do) reads them, as it would from an object literal's getters; but every context shares the same two
-// getter functions. Getters written in an object literal are new functions on every request, and V8 keeps each in
-// an AccessorPair it allocates in the old generation: a scavenge treats that garbage as live, so every request's
-// getters, their closure and through it the whole request (node:http's req/res, srvx's objects, ~2 KB) were
-// promoted and stayed until the next full collection (200-300 MB after 10 s of load at ~5 000 requests/s).
+// read: most requests need neither. They are getters of the class, kept in a state object behind a symbol rather
+// than in private fields, so a context derived with Object.create (each MCP tool call: mcp/operation.ts) reads and
+// caches them through its prototype. Not own accessors: defining them on every instance cost ~0.9 µs a request, and
+// getters written in an object literal are new functions on every request, which V8 keeps in AccessorPairs it
+// allocates in the old generation: a scavenge then treated each request's closure, and through it the whole request
+// (node:http's req/res, srvx's objects, ~2 KB), as live until the next full collection.
 
-const lazyFields: PropertyDescriptorMap = {};
+const state = Symbol('request state');
+
+interface LazyState {
+  parentLog: Logger;
+  request: Request;
+  url: URL;
+  log: Logger | undefined;
+  origin: string | undefined;
+}
 
 export class RequestContext implements HandlerContext {
   readonly requestId: string;
@@ -20,13 +28,7 @@ export class RequestContext implements HandlerContext {
   readonly data: ServedRelease;
   warnings: string[] = [];
   given: ReadonlySet<string>;
-  declare readonly log: Logger;
-  declare readonly origin: string;
-  readonly #parentLog: Logger;
-  readonly #request: Request;
-  readonly #url: URL;
-  #log: Logger | undefined;
-  #origin: string | undefined;
+  readonly [state]: LazyState;
 
   constructor(deps: AppDeps, requestId: string, request: Request, url: URL) {
     this.requestId = requestId;
@@ -34,29 +36,19 @@ export class RequestContext implements HandlerContext {
     this.now = deps.now ?? newDate;
     this.data = deps.release;
     this.given = new Set(url.searchParams.keys());
-    this.#parentLog = deps.log;
-    this.#request = request;
-    this.#url = url;
-    Object.defineProperties(this, lazyFields);
+    this[state] = { parentLog: deps.log, request, url, log: undefined, origin: undefined };
   }
 
-  static {
-    lazyFields.log = {
-      enumerable: true,
-      configurable: true,
-      get(this: RequestContext) {
-        this.#log ??= this.#parentLog.child({ request_id: this.requestId });
-        return this.#log;
-      },
-    };
-    lazyFields.origin = {
-      enumerable: true,
-      configurable: true,
-      get(this: RequestContext) {
-        this.#origin ??= originOf(this.#request, this.#url, this.config.trustProxy);
-        return this.#origin;
-      },
-    };
+  get log(): Logger {
+    const lazy = this[state];
+    lazy.log ??= lazy.parentLog.child({ request_id: this.requestId });
+    return lazy.log;
+  }
+
+  get origin(): string {
+    const lazy = this[state];
+    lazy.origin ??= originOf(lazy.request, lazy.url, this.config.trustProxy);
+    return lazy.origin;
   }
 }
 

@@ -85,6 +85,16 @@ export class ByteWriter {
 
   /** Any string, as JSON string text (quoted and escaped) in UTF-8. */
   jsonString(text: string): void {
+    // Short printable ASCII (request ids, codes) is its own JSON between quotes: no JSON.stringify, no encoder.
+    if (text.length <= shortText && printsAsAscii(text)) {
+      if (this.#used + text.length + 2 > this.#bytes.length) this.#grow(text.length + 2);
+      const bytes = this.#bytes;
+      bytes[this.#used] = 34;
+      const end = writeAsciiAt(bytes, this.#used + 1, text);
+      bytes[end] = 34;
+      this.#used = end + 1;
+      return;
+    }
     const json = JSON.stringify(text);
     const length = Buffer.byteLength(json, 'utf8');
     if (this.#used + length > this.#bytes.length) this.#grow(length);
@@ -101,6 +111,17 @@ export class ByteWriter {
     this.#bytes.copy(grown, 0, 0, this.#used);
     this.#bytes = grown;
   }
+}
+
+const shortText = 64;
+
+// Whether every character is printable ASCII that JSON leaves as it is (no quote, no backslash).
+function printsAsAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code > 0x7e || code === 34 || code === 92) return false;
+  }
+  return true;
 }
 
 /** Room for any number writeNumberAt prints: String() gives at most 25 characters ("-0.0000012345678901234567"). */

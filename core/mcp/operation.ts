@@ -29,9 +29,11 @@ function toHandlerInput(operation: OperationSpec, values: Record<string, unknown
   return { query, path, body: undefined };
 }
 
-// Each call gets its own warnings and `given`: calls of one batch share the HTTP request's context otherwise.
+// Each call gets its own warnings and `given`: calls of one batch share the HTTP request's context otherwise. The
+// rest is read through the prototype, so lazy fields (a request's child logger) are made once for all calls.
 export function callContext(ctx: HandlerContext, args: Record<string, unknown>): HandlerContext {
-  return { ...ctx, warnings: [], given: new Set(Object.keys(args)) };
+  const own = (value: unknown): PropertyDescriptor => ({ value, writable: true, enumerable: true, configurable: true });
+  return Object.create(ctx, { warnings: own([]), given: own(new Set(Object.keys(args))) }) as HandlerContext;
 }
 
 export function createOperationRunner(spec: SpecDocument, operationId: string, handler: Handler): OperationRunner {

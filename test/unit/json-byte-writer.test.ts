@@ -85,3 +85,32 @@ describe('ByteWriter', () => {
     expect(printed((writer) => writer.text(text))).toBe(text);
   });
 });
+
+describe('ByteWriter.jsonString prints what JSON.stringify prints', () => {
+  it.each([
+    '',
+    'a',
+    '0f8fad5b-d9cb-469f-a165-70867728950e',
+    'quote " inside',
+    'back\\slash',
+    'tab\tnew\nline',
+    '\u007f delete',
+    '~ tilde and space ',
+    'x'.repeat(64),
+    `${'x'.repeat(64)}"`,
+    '日本語',
+    'é',
+  ])('%j', (text) => {
+    expect(printed((writer) => writer.jsonString(text))).toBe(JSON.stringify(text));
+  });
+
+  it('for any string, short ASCII or not', () => {
+    const texts = fc.oneof(fc.string({ maxLength: 80 }), fc.string({ unit: 'binary', maxLength: 80 }));
+    fc.assert(
+      fc.property(texts, (text) => {
+        expect(printed((writer) => writer.jsonString(text))).toBe(JSON.stringify(text));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+});

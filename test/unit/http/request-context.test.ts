@@ -5,6 +5,7 @@ import type { ServedRelease } from '../../../core/data/served-release.ts';
 import type { AppDeps } from '../../../core/http/context.ts';
 import { RequestContext } from '../../../core/http/request-context.ts';
 import { createLogger } from '../../../core/log.ts';
+import { callContext } from '../../../core/mcp/operation.ts';
 
 function depsWith(trustProxy: number): { deps: AppDeps; lines: string[]; children: () => number } {
   const lines: string[] = [];
@@ -57,32 +58,27 @@ describe('RequestContext', () => {
     expect(ctx.now()).toBeInstanceOf(Date);
   });
 
-  it('is copied whole by a spread (the MCP tools copy it), log and origin included', () => {
-    const { ctx } = contextFor(0);
-    const copy = { ...ctx, warnings: ['w'] };
-    expect(Object.keys(copy).sort()).toEqual([
-      'config',
-      'data',
-      'given',
-      'log',
-      'now',
-      'origin',
-      'requestId',
-      'warnings',
-    ]);
-    expect(copy.log).toBe(ctx.log);
-    expect(copy.origin).toBe('http://127.0.0.1:3000');
+  it('is shared by the contexts of MCP tool calls, each with its own warnings and given', () => {
+    const { ctx, children } = contextFor(0);
+    ctx.warnings.push('outer');
+    const call = callContext(ctx, { lat: 1, radius_m: 2 });
+    expect(call.warnings).toEqual([]);
+    expect([...call.given]).toEqual(['lat', 'radius_m']);
+    expect(call.requestId).toBe('req-1');
+    expect(call.origin).toBe('http://127.0.0.1:3000');
+    expect(call.log).toBe(ctx.log);
+    expect(children()).toBe(1);
+    call.warnings.push('inner');
+    expect(ctx.warnings).toEqual(['outer']);
   });
 
   // Getters written in an object literal are new functions per request, held by AccessorPairs V8 allocates in the old
   // generation: every request's closure (and the request with it) then survived scavenges until a full collection.
-  it('shares one getter per lazy field between all requests', () => {
+  it('keeps its lazy fields as getters of the class, not of each request', () => {
     const a = contextFor(0).ctx;
-    const b = contextFor(0).ctx;
     for (const name of ['log', 'origin']) {
-      const getter = Object.getOwnPropertyDescriptor(a, name)?.get;
-      expect(getter).toBeTypeOf('function');
-      expect(Object.getOwnPropertyDescriptor(b, name)?.get).toBe(getter);
+      expect(Object.getOwnPropertyDescriptor(a, name)).toBeUndefined();
+      expect(Object.getOwnPropertyDescriptor(RequestContext.prototype, name)?.get).toBeTypeOf('function');
     }
   });
 });

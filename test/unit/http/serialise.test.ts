@@ -4,7 +4,7 @@ import { readSerialiserMode as serialiserModeOf } from '../../../core/config.ts'
 import type { ServedRelease } from '../../../core/data/served-release.ts';
 import { specFiles } from '../../../core/http/assemble.ts';
 import type { HandlerContext } from '../../../core/http/context.ts';
-import { printEnvelope, wrapInEnvelope } from '../../../core/http/envelope.ts';
+import { printEnvelope, printEnvelopeBody, wrapInEnvelope } from '../../../core/http/envelope.ts';
 import { compileSerialisers, makeLossless, restSchemaOf } from '../../../core/http/serialise.ts';
 import { loadSpec } from '../../../core/spec.ts';
 import { encodeJsonText } from '../../../scripts/bench/utf8.ts';
@@ -35,7 +35,7 @@ const bodyArbitrary = fc.dictionary(
 );
 
 describe('printEnvelope', () => {
-  it('prints the bytes JSON.stringify prints for the envelope, whatever the handler returns', () => {
+  it('prints (as text and as UTF-8) what JSON.stringify prints for the envelope, whatever the handler returns', () => {
     fc.assert(
       fc.property(
         bodyArbitrary,
@@ -48,7 +48,9 @@ describe('printEnvelope', () => {
         (body, release, warnings) => {
           const ctx = contextOf(release, warnings);
           if (body.warnings !== undefined && !Array.isArray(body.warnings)) body.warnings = [String(body.warnings)];
-          expect(printEnvelope(body, ctx)).toBe(JSON.stringify(wrapInEnvelope(body, ctx)));
+          const reference = JSON.stringify(wrapInEnvelope(body, ctx));
+          expect(printEnvelope(body, ctx)).toBe(reference);
+          expect(Buffer.from(printEnvelopeBody(body, ctx).body).toString('utf8')).toBe(reference);
         },
       ),
       { numRuns: 2000 },
