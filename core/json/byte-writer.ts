@@ -135,6 +135,8 @@ export const maxNumberLength = 32;
  * through String(). The memory must have room for maxNumberLength bytes.
  */
 export function writeNumberAt(bytes: Uint8Array, start: number, value: number): number {
+  // Counts, years and rounded distances: a non-negative int32 (-0 too, which JSON prints as 0).
+  if ((value | 0) === value && value >= 0) return writeDigits(bytes, start, value);
   const magnitude = value < 0 ? -value : value;
   const scaled = Math.round(magnitude * 1e7);
   let at = start;
@@ -142,8 +144,8 @@ export function writeNumberAt(bytes: Uint8Array, start: number, value: number): 
     return writeAsciiAt(bytes, at, Number.isFinite(value) ? String(value) : 'null');
   }
   if (value < 0) bytes[at++] = 45; // -
-  // Both parts are below 2^31: integer arithmetic from here.
-  const whole = Math.floor(scaled / 1e7) | 0;
+  // Both parts are below 2^31: integer arithmetic from here. magnitude is scaled / 1e7 exactly (checked above).
+  const whole = Math.floor(magnitude) | 0;
   let fraction = (scaled - whole * 1e7) | 0;
   at = writeDigits(bytes, at, whole);
   if (fraction > 0) {

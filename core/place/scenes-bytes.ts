@@ -140,9 +140,11 @@ export function makeItemPrinter(context: ColumnsContext): PrintItem {
     at = copy(out, at, positionSources[u16[(base + POSITION_SOURCE) >> 1] as number] as number);
     const yearCode = u16[(base + YEAR) >> 1] as number;
     const year = yearCode === NO_YEAR ? Number.NaN : yearCode; // NaN prints as null
+    const yearStart = at;
     at = writeNumberAt(out, at, year);
+    const yearEnd = at;
     at = copy(out, at, yearKey);
-    at = writeNumberAt(out, at, year);
+    for (let from = yearStart; from < yearEnd; from++) out[at++] = out[from] as number; // the same year again
     at = copy(out, at, wards[u16[(base + WARD) >> 1] as number] as number);
     at = copy(out, at, viewClasses[u16[(base + VIEW_CLASS) >> 1] as number] as number);
     at = writeNumberAt(out, at, f64[(base + BEARING) >> 3] as number);
