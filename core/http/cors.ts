@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import { ApiError } from '../errors.ts';
 import type { FaceName } from './faces.ts';
+import { emptyResponse } from './respond.ts';
 import type { ResponseHeaders } from './response-headers.ts';
 
 // Place lookup and MCP are open to every origin. Scenery search serves browsers only from the configured origin:
@@ -27,5 +28,5 @@ export function preflight(headers: ResponseHeaders): Response {
   headers['access-control-allow-headers'] = 'content-type, accept, mcp-protocol-version';
   headers['access-control-max-age'] = '600';
   headers['cache-control'] = 'no-store';
-  return new Response(null, { status: 204, headers });
+  return emptyResponse(204, headers);
 }

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { FastResponse } from 'srvx';
 import type { ApiError } from '../errors.ts';
 import { exploreErrorBody, type FaceName, placeErrorBody, placeErrorStatus } from './faces.ts';
@@ -13,12 +14,18 @@ import type { ResponseHeaders } from './response-headers.ts';
 
 const jsonType = 'application/json; charset=utf-8';
 
+// The reason phrase of the status line ("200 OK"): a Response made without statusText has "", and srvx hands that to
+// node:http, which then writes "HTTP/1.1 200 " with no phrase.
+export function statusTextOf(status: number): string {
+  return STATUS_CODES[status] ?? '';
+}
+
 // JSON text is encoded into pooled memory too (lent-body.ts): encoding a Japanese text into a new buffer cost more
 // than the allocation's own copy, and the allocation counted toward the heap's next full mark.
 export function jsonTextResponse(status: number, text: string | LentBody, headers: ResponseHeaders): Response {
   headers['content-type'] = jsonType;
   const lent = typeof text === 'string' ? writeBody((writer) => writer.text(text)) : text;
-  return lendTo(new FastResponse(lent.body, { status, headers }), lent.release);
+  return lendTo(new FastResponse(lent.body, { status, statusText: statusTextOf(status), headers }), lent.release);
 }
 
 export function jsonResponse(status: number, body: unknown, headers: ResponseHeaders): Response {
@@ -26,7 +33,7 @@ export function jsonResponse(status: number, body: unknown, headers: ResponseHea
 }
 
 export function emptyResponse(status: number, headers: ResponseHeaders): Response {
-  return new FastResponse(null, { status, headers });
+  return new FastResponse(null, { status, statusText: statusTextOf(status), headers });
 }
 
 // Place lookup documents a fixed Retry-After of 60 s; explore reports the seconds until its bucket refills.

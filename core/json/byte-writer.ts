@@ -73,7 +73,23 @@ export class ByteWriter {
 
   /** Any string, as UTF-8 (JSON text printed elsewhere). */
   text(text: string): void {
+    // A short text is copied by a loop while it is ASCII (a query echo, a count): encodeInto is a call into the
+    // runtime, dearer than the loop below ~100 characters. The first non-ASCII character hands the rest over to it.
     let rest = text;
+    if (text.length <= shortText) {
+      if (this.#used + text.length > this.#bytes.length) this.#grow(text.length);
+      const bytes = this.#bytes;
+      let at = this.#used;
+      let i = 0;
+      for (; i < text.length; i++) {
+        const code = text.charCodeAt(i);
+        if (code > 0x7f) break;
+        bytes[at++] = code;
+      }
+      this.#used = at;
+      if (i === text.length) return;
+      rest = text.slice(i);
+    }
     for (;;) {
       const { read, written } = encoder.encodeInto(rest, this.#bytes.subarray(this.#used));
       this.#used += written;
@@ -113,7 +129,7 @@ export class ByteWriter {
   }
 }
 
-const shortText = 64;
+const shortText = 96;
 
 // Whether every character is printable ASCII that JSON leaves as it is (no quote, no backslash).
 function printsAsAscii(text: string): boolean {

@@ -2,6 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ByteWriter } from '../../core/json/byte-writer.ts';
 
+const printedBytes = (write: (writer: ByteWriter) => void) => {
+  const writer = new ByteWriter(2);
+  write(writer);
+  return writer.finish();
+};
+
 const printed = (write: (writer: ByteWriter) => void) => {
   const writer = new ByteWriter(2);
   write(writer);
@@ -80,6 +86,20 @@ describe('ByteWriter', () => {
     );
   });
 
+  it('writes any text as Buffer.from encodes it, short ASCII, mixed or long', () => {
+    const texts = fc.oneof(
+      fc.string({ maxLength: 120 }),
+      fc.string({ unit: 'binary', maxLength: 120 }),
+      fc.tuple(fc.string({ maxLength: 100 }), fc.string({ unit: 'grapheme', maxLength: 10 })).map(([a, b]) => a + b),
+    );
+    fc.assert(
+      fc.property(texts, (text) => {
+        expect(Buffer.from(printedBytes((writer) => writer.text(text)))).toEqual(Buffer.from(text, 'utf8'));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
   it('writes a text longer than its memory in several steps, surrogate pairs whole', () => {
     const text = '🎌あa'.repeat(5000);
     expect(printed((writer) => writer.text(text))).toBe(text);
@@ -96,8 +116,9 @@ describe('ByteWriter.jsonString prints what JSON.stringify prints', () => {
     'tab\tnew\nline',
     '\u007f delete',
     '~ tilde and space ',
-    'x'.repeat(64),
-    `${'x'.repeat(64)}"`,
+    'x'.repeat(96),
+    'x'.repeat(97),
+    `${'x'.repeat(95)}"`,
     '日本語',
     'é',
   ])('%j', (text) => {

@@ -2,9 +2,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { H3 } from 'h3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { preflight } from '../../../core/http/cors.ts';
 import { type Listener, listenApp, PortInUseError } from '../../../core/http/listen.ts';
+import { emptyResponse, jsonTextResponse } from '../../../core/http/respond.ts';
 
-const app = new H3().get('/ping', () => 'pong');
+const app = new H3()
+  .get('/ping', () => 'pong')
+  .get('/json/:status', (event) => jsonTextResponse(Number(event.context.params?.status), '{}', {}))
+  .get('/empty', () => emptyResponse(304, {}))
+  .options('/preflight', () => preflight({}));
 const opened: Listener[] = [];
 
 afterEach(async () => {
@@ -68,6 +74,20 @@ describe('listenApp', () => {
     await new Promise((resolve) => blocker.close(resolve));
     const { url } = await listenOn(port);
     expect(url).toBe(`http://127.0.0.1:${port}`);
+  });
+
+  // A Response made without statusText has "", which node:http would write as "HTTP/1.1 200 " with no phrase.
+  it.each([
+    ['GET', '/json/200', 200, 'OK'],
+    ['GET', '/json/404', 404, 'Not Found'],
+    ['GET', '/json/429', 429, 'Too Many Requests'],
+    ['GET', '/empty', 304, 'Not Modified'],
+    ['OPTIONS', '/preflight', 204, 'No Content'],
+  ])('writes the reason phrase in the status line: %s %s', async (method, path, status, phrase) => {
+    const { url } = await listenOn(0);
+    const response = await fetch(`${url}${path}`, { method });
+    await response.arrayBuffer();
+    expect([response.status, response.statusText]).toEqual([status, phrase]);
   });
 
   it('closes while a keep-alive connection is idle', async () => {
