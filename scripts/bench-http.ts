@@ -4,7 +4,7 @@
 // Usage: node scripts/bench-http.ts [--scenes 1000000] [--seed 1] [--data-dir .data/bench-http] [--database-url URL]
 //   [--release DIR] [--postgis-url URL] [--only machimi,bare,postgis] [--compare-checkout DIR]
 //   [--baseline-data-dir DIR] [--points 5000]
-//   [--connections 32] [--duration 10] [--warmup 3] [--rounds 3] [--log-level warn]
+//   [--connections 32] [--duration 5] [--warmup 3] [--rounds 6] [--log-level warn]
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runHttpBench } from './bench/http-bench.ts';
@@ -23,9 +23,9 @@ const { values } = parseArgs({
     'baseline-data-dir': { type: 'string' },
     points: { type: 'string', default: '5000' },
     connections: { type: 'string', default: '32' },
-    duration: { type: 'string', default: '10' },
+    duration: { type: 'string', default: '5' },
     warmup: { type: 'string', default: '3' },
-    rounds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '6' },
     'log-level': { type: 'string', default: 'warn' },
   },
 });

@@ -1,11 +1,18 @@
 // Interleaved rounds for the HTTP benchmark: every server of a phase is started first and stays up; then each round
-// loads each target once, in an order rotated every round. A ratio is taken within each round (two targets measured
-// minutes apart on this shared machine differed by up to 2×: the bare reference swung 4 900-9 900 requests/s between
-// runs) and its median over the rounds is reported, with the rounds' spread.
+// loads each target once. A ratio is taken within each round (two targets measured minutes apart on this shared
+// machine differed by up to 2×: the bare reference swung 4 900-9 900 requests/s between runs) and its median over the
+// rounds is reported, with the rounds' spread. Rounds go through the targets forwards, then backwards (A B C, C B A,
+// …): targets next to each other in the list are measured back to back in every round, each first in half the rounds,
+// so the ratios that matter (the caller lists their targets side by side) see the least drift of the machine.
 import { type HttpRow, type HttpTarget, type LoadOptions, measureTarget } from './http-load.ts';
 
 export interface RoundsOptions extends LoadOptions {
   rounds: number;
+}
+
+/** The order of a round: the list itself in even rounds, reversed in odd ones. */
+export function roundOrder<T>(targets: readonly T[], round: number): T[] {
+  return round % 2 === 0 ? [...targets] : [...targets].reverse();
 }
 
 /** Each target's rows, one a round, in the order given. */
@@ -16,9 +23,7 @@ export async function measureRounds(
 ): Promise<Map<string, HttpRow[]>> {
   const byName = new Map<string, HttpRow[]>(targets.map((target) => [target.name, []]));
   for (let round = 0; round < options.rounds; round++) {
-    const shift = round % targets.length;
-    const order = [...targets.slice(shift), ...targets.slice(0, shift)];
-    for (const target of order) {
+    for (const target of roundOrder(targets, round)) {
       // Warm-up (JIT, caches, connection pools) before a target's first round only.
       const load = { ...options, warmupS: round === 0 ? options.warmupS : 0 };
       progress(

@@ -1,7 +1,7 @@
 // The HTTP bench's round arithmetic (scripts/bench/http-rounds.ts): medians, the median round, ratios within rounds.
 import { describe, expect, it } from 'vitest';
 import type { HttpRow } from '../../../scripts/bench/http-load.ts';
-import { median, medianRow, roundRatios } from '../../../scripts/bench/http-rounds.ts';
+import { median, medianRow, roundOrder, roundRatios } from '../../../scripts/bench/http-rounds.ts';
 
 const row = (rps: number, failed = 0): HttpRow => ({
   name: 't',
@@ -27,6 +27,11 @@ describe('http rounds', () => {
     expect(picked.p99Ms).toBe(20);
     expect(picked.roundsRps).toEqual([300, 100, 200]);
     expect(picked.failed).toBe(3);
+  });
+
+  it('goes through the targets forwards, then backwards: neighbours back to back, each first in half the rounds', () => {
+    const orders = [0, 1, 2, 3].map((round) => roundOrder(['a', 'nearby', 'b', 'c'], round).join(' '));
+    expect(orders).toEqual(['a nearby b c', 'c b nearby a', 'a nearby b c', 'c b nearby a']);
   });
 
   it('takes ratios round by round, over the rounds both targets have', () => {
