@@ -5,6 +5,7 @@ export { containsPattern, escapeLike, normalizeName } from './normalize.ts';
 export { openStore } from './open.ts';
 export * from './queries/layers.ts';
 export * from './queries/points.ts';
+export * from './block-ranges.ts';
 export * from './queries/scene-cards.ts';
 export * from './queries/scene-light.ts';
 export * from './queries/scenes.ts';

@@ -3,6 +3,8 @@
 // status and summary. Held in memory, they let a nearby page be printed without a store read (at 1 M scenes a page's
 // 50 cards cost 6 ms on PostgreSQL and 21 ms on PGlite by key). Summaries are kept as UTF-8 in one buffer, the bytes a
 // response carries. Read through COPY like the light columns (scene-light.ts).
+
+import { blockRangesOf, DEFAULT_BLOCKS_PER_RANGE } from '../block-ranges.ts';
 import { CopyReader, copyOutBytes, decodeUtf8, ownStrings } from '../copy-reader.ts';
 import { quoteLiteral } from '../copy-text.ts';
 import { IdTable } from '../id-table.ts';
@@ -118,70 +120,110 @@ export function textAt(column: TextColumn, row: number): string | null {
   return column.bytes.toString('utf8', start, start + (column.lengths[row] as number));
 }
 
-function parseSceneFields(bytes: Uint8Array, rows: IdTable, count: number) {
-  const positionSource = new InternedColumnBuilder(count);
-  const viewClass = new InternedColumnBuilder(count);
-  const travelBearing = new Float64Array(count).fill(Number.NaN);
-  const isPano = new Int8Array(count).fill(-1);
-  const reader = new CopyReader(bytes, 5);
-  while (reader.nextRow()) {
-    const row = rows.rowOf(reader.ascii(0) as string);
-    if (row === -1) continue;
-    positionSource.set(row, reader.raw(1));
-    viewClass.set(row, reader.raw(2));
-    travelBearing[row] = reader.number(3) ?? Number.NaN;
-    const pano = reader.boolean(4);
-    isPano[row] = pano === null ? -1 : pano ? 1 : 0;
+/** The scene part of the card columns, filled from any number of COPY outputs (one a block range). */
+class SceneFieldsBuilder {
+  readonly positionSource: InternedColumnBuilder;
+  readonly viewClass: InternedColumnBuilder;
+  readonly travelBearing: Float64Array;
+  readonly isPano: Int8Array;
+
+  constructor(count: number) {
+    this.positionSource = new InternedColumnBuilder(count);
+    this.viewClass = new InternedColumnBuilder(count);
+    this.travelBearing = new Float64Array(count).fill(Number.NaN);
+    this.isPano = new Int8Array(count).fill(-1);
   }
-  return { positionSource: positionSource.build(), viewClass: viewClass.build(), travelBearing, isPano };
+
+  /** Rows of `SELECT id, position_source, view_class, travel_bearing, is_pano`. */
+  add(bytes: Uint8Array, rows: IdTable): void {
+    const reader = new CopyReader(bytes, 5);
+    while (reader.nextRow()) {
+      const row = rows.rowOf(reader.ascii(0) as string);
+      if (row === -1) continue;
+      this.positionSource.set(row, reader.raw(1));
+      this.viewClass.set(row, reader.raw(2));
+      this.travelBearing[row] = reader.number(3) ?? Number.NaN;
+      const pano = reader.boolean(4);
+      this.isPano[row] = pano === null ? -1 : pano ? 1 : 0;
+    }
+  }
+
+  build() {
+    const { travelBearing, isPano } = this;
+    return { positionSource: this.positionSource.build(), viewClass: this.viewClass.build(), travelBearing, isPano };
+  }
 }
 
-function parseVerbalizationFields(bytes: Uint8Array, rows: IdTable, count: number): VerbalizationCardColumns {
-  const model = new InternedColumnBuilder(count);
-  const promptVersion = new InternedColumnBuilder(count);
-  const analysisStatus = new InternedColumnBuilder(count);
-  const summary = new TextColumnBuilder(count);
-  const reader = new CopyReader(bytes, 5);
-  while (reader.nextRow()) {
-    const row = rows.rowOf(reader.ascii(0) as string);
-    if (row === -1) continue; // ingest refuses such rows
-    model.set(row, reader.raw(1));
-    promptVersion.set(row, reader.raw(2));
-    analysisStatus.set(row, reader.raw(3));
-    summary.set(row, decodeUtf8(reader.raw(4)));
+/** One generation's verbalization part of the card columns. */
+class VerbalizationFieldsBuilder {
+  readonly model: InternedColumnBuilder;
+  readonly promptVersion: InternedColumnBuilder;
+  readonly analysisStatus: InternedColumnBuilder;
+  readonly summary: TextColumnBuilder;
+
+  constructor(count: number) {
+    this.model = new InternedColumnBuilder(count);
+    this.promptVersion = new InternedColumnBuilder(count);
+    this.analysisStatus = new InternedColumnBuilder(count);
+    this.summary = new TextColumnBuilder(count);
   }
-  return {
-    model: model.build(),
-    promptVersion: promptVersion.build(),
-    analysisStatus: analysisStatus.build(),
-    summary: summary.build(),
-  };
+
+  /** The current row of `SELECT scene_id, generation_id, model, prompt_version, analysis_status, summary`. */
+  set(row: number, reader: CopyReader): void {
+    this.model.set(row, reader.raw(2));
+    this.promptVersion.set(row, reader.raw(3));
+    this.analysisStatus.set(row, reader.raw(4));
+    this.summary.set(row, decodeUtf8(reader.raw(5)));
+  }
+
+  build(): VerbalizationCardColumns {
+    return {
+      model: this.model.build(),
+      promptVersion: this.promptVersion.build(),
+      analysisStatus: this.analysisStatus.build(),
+      summary: this.summary.build(),
+    };
+  }
 }
 
-/** The card columns of a release, rows aligned with its light columns (`ids`, `generationIds`). */
+export interface CardReadOptions {
+  /** Table blocks one COPY reads (block-ranges.ts); smaller ranges hold less at once and cost more statements. */
+  blocksPerRange?: number;
+}
+
+/**
+ * The card columns of a release, rows aligned with its light columns (`ids`, `generationIds`). Both tables are read
+ * in block ranges (block-ranges.ts says why), every generation's verbalizations in the same pass.
+ */
 export async function loadSceneCardColumns(
   db: Queryable,
   releaseId: string,
   ids: readonly string[],
   generationIds: readonly string[],
+  options: CardReadOptions = {},
 ): Promise<SceneCardColumns> {
+  const blocksPerRange = options.blocksPerRange ?? DEFAULT_BLOCKS_PER_RANGE;
   const release = quoteLiteral(releaseId);
   const rows = new IdTable(ids);
-  const sceneBytes = await copyOutBytes(
-    db,
-    `SELECT id, position_source, view_class, travel_bearing, is_pano FROM scenes WHERE release_id = ${release}`,
-  );
-  const scenes = parseSceneFields(sceneBytes, rows, ids.length);
-  // One read per generation: the COPY text of all of them at a million scenes (~430 MB) comes near V8's longest
-  // string, which CopyReader decodes it into, and PGlite's memory grows to hold the whole output.
-  const byGeneration: VerbalizationCardColumns[] = [];
-  for (const generationId of generationIds) {
-    const bytes = await copyOutBytes(
-      db,
-      `SELECT scene_id, model, prompt_version, analysis_status, summary FROM verbalizations
-       WHERE release_id = ${release} AND generation_id = ${quoteLiteral(generationId)}`,
-    );
-    byGeneration.push(parseVerbalizationFields(bytes, rows, ids.length));
+  const scenes = new SceneFieldsBuilder(ids.length);
+  for (const range of await blockRangesOf(db, 'scenes', blocksPerRange)) {
+    const select = `SELECT id, position_source, view_class, travel_bearing, is_pano FROM scenes
+       WHERE release_id = ${release} AND ${range}`;
+    scenes.add(await copyOutBytes(db, select), rows);
   }
-  return { count: ids.length, ...scenes, byGeneration };
+  const builders = generationIds.map(() => new VerbalizationFieldsBuilder(ids.length));
+  // Raw COPY text of each generation id (ASCII ids: the text is the id).
+  const builderOf = new Map(generationIds.map((id, g) => [id, builders[g] as VerbalizationFieldsBuilder]));
+  for (const range of await blockRangesOf(db, 'verbalizations', blocksPerRange)) {
+    const select = `SELECT scene_id, generation_id, model, prompt_version, analysis_status, summary FROM verbalizations
+       WHERE release_id = ${release} AND ${range}`;
+    const reader = new CopyReader(await copyOutBytes(db, select), 6);
+    while (reader.nextRow()) {
+      const row = rows.rowOf(reader.ascii(0) as string);
+      const builder = builderOf.get(reader.ascii(1) as string);
+      if (row === -1 || !builder) continue; // ingest refuses such rows
+      builder.set(row, reader);
+    }
+  }
+  return { count: ids.length, ...scenes.build(), byGeneration: builders.map((builder) => builder.build()) };
 }

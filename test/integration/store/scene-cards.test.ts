@@ -13,7 +13,7 @@ import { makeItemPrinter } from '../../../core/place/scenes-bytes.ts';
 import { itemFromColumns } from '../../../core/place/scenes-columns.ts';
 import { imagePageOf, toSceneItem, versionsOf } from '../../../core/place/scenes-items.ts';
 import { ingestRelease } from '../../../core/release/ingest.ts';
-import { getSceneCards } from '../../../core/store/index.ts';
+import { blockRangesOf, getSceneCards, loadSceneCardColumns } from '../../../core/store/index.ts';
 import { testRelease } from '../../helpers/server.ts';
 import { writeRelease } from './fixture.ts';
 import { storeVariants } from './variants.ts';
@@ -74,6 +74,20 @@ describe('card records of the demo release', () => {
     const { compared } = await compareWithStore(release);
     expect(compared).toBeGreaterThan(release.scenes.light.count);
   });
+
+  it('read in many small block ranges are the columns of one read', async () => {
+    const { release } = await testRelease();
+    const { store } = release;
+    const { ids, generationIds } = release.scenes.light;
+    const releaseId = release.record.release_id;
+    const ranges = await blockRangesOf(store, 'verbalizations', 8);
+    expect(ranges.length).toBeGreaterThan(10);
+    expect(ranges[0]).toBe("ctid >= '(0,0)'::tid AND ctid < '(8,0)'::tid");
+    expect(ranges[1]).toBe("ctid >= '(8,0)'::tid AND ctid < '(16,0)'::tid");
+    const whole = await loadSceneCardColumns(store, releaseId, ids, generationIds, { blocksPerRange: 1_000_000 });
+    const ranged = await loadSceneCardColumns(store, releaseId, ids, generationIds, { blocksPerRange: 8 });
+    expect(ranged).toEqual(whole);
+  });
 });
 
 for (const variant of storeVariants()) {
@@ -103,6 +117,32 @@ for (const variant of storeVariants()) {
         expect(fromSnapshot?.scenes.cards).toEqual(fromStore?.scenes.cards);
         if (!fromSnapshot) throw new Error('no release served');
         expect((await compareWithStore(fromSnapshot)).compared).toBeGreaterThan(0);
+      } finally {
+        await store.close();
+      }
+    });
+
+    // block-ranges.ts: a start from the store reads the card columns a block range at a time; every row lies in
+    // exactly one range, whatever their size, and rows of another release in the same blocks are left out.
+    it('are the same read in one-block ranges as in one range, beside another release', async () => {
+      const { store } = await variant.openFresh();
+      const first = await writeRelease({ releaseId: 'cards-ranges-r1' });
+      const second = await writeRelease({ releaseId: 'cards-ranges-r2' });
+      dirs.push(first.dir, second.dir);
+      try {
+        await ingestRelease(store, first.dir);
+        await ingestRelease(store, second.dir);
+        const served = await loadServedRelease(store, { snapshotDir: null });
+        if (!served) throw new Error('no release served');
+        const { ids, generationIds } = served.scenes.light;
+        const releaseId = served.record.release_id;
+        expect(await blockRangesOf(store, 'verbalizations', 1_000_000)).toEqual(["ctid >= '(0,0)'::tid"]);
+        expect((await blockRangesOf(store, 'verbalizations', 1)).at(-1)).not.toContain('ctid <');
+        const whole = await loadSceneCardColumns(store, releaseId, ids, generationIds, { blocksPerRange: 1_000_000 });
+        const ranged = await loadSceneCardColumns(store, releaseId, ids, generationIds, { blocksPerRange: 1 });
+        expect(ranged).toEqual(whole);
+        expect(whole.byGeneration.some((columns) => columns.summary.lengths.some((length) => length > 0))).toBe(true);
+        await expect(blockRangesOf(store, 'verbalizations', 0)).rejects.toThrow('blocksPerRange');
       } finally {
         await store.close();
       }
