@@ -12,7 +12,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { findFreePort, serverNodeFlags } from './bench/processes.ts';
+import { findFreePort, serverEnv, serverNodeFlags } from './bench/processes.ts';
 
 const root = join(import.meta.dirname, '..');
 
@@ -75,7 +75,7 @@ async function runOnce(target: Target, kind: RunResult['kind'], engine: boolean)
   const port = await findFreePort();
   const child = spawn(process.execPath, [...serverNodeFlags, 'scripts/serve.ts'], {
     cwd: root,
-    env: { ...process.env, ...target.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+    env: { ...process.env, ...serverEnv, ...target.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {

@@ -11,7 +11,7 @@ import { printHttpTables, type Ratio } from './http-report.ts';
 import { measureRounds, type RoundsOptions } from './http-rounds.ts';
 import { connectPostgis } from './postgis.ts';
 import { preparePostgisNearby } from './postgis-http.ts';
-import { type RunningServer, serverNodeFlags, startServer } from './processes.ts';
+import { type RunningServer, serverEnv, serverNodeFlags, startServer } from './processes.ts';
 import { makeQueryPoints, readScenePositions } from './release-points.ts';
 
 export interface HttpBenchOptions extends RoundsOptions {
@@ -64,6 +64,7 @@ export function startMachimi(
   dataDir = options.dataDir,
 ): Promise<RunningServer> {
   const env: Record<string, string> = {
+    ...serverEnv,
     DATA_DIR: resolve(dataDir),
     DEMO_SCENES: String(options.scenes),
     DEMO_SEED: String(options.seed),

@@ -13,7 +13,7 @@ import { makeItemPrinter } from '../../../core/place/scenes-bytes.ts';
 import { itemFromColumns } from '../../../core/place/scenes-columns.ts';
 import { imagePageOf, toSceneItem, versionsOf } from '../../../core/place/scenes-items.ts';
 import { ingestRelease } from '../../../core/release/ingest.ts';
-import { blockRangesOf, getSceneCards, loadSceneCardColumns } from '../../../core/store/index.ts';
+import { blockRangesOf, getSceneCards, loadSceneCardColumns, loadSceneLight } from '../../../core/store/index.ts';
 import { testRelease } from '../../helpers/server.ts';
 import { writeRelease } from './fixture.ts';
 import { storeVariants } from './variants.ts';
@@ -87,6 +87,10 @@ describe('card records of the demo release', () => {
     const whole = await loadSceneCardColumns(store, releaseId, ids, generationIds, { blocksPerRange: 1_000_000 });
     const ranged = await loadSceneCardColumns(store, releaseId, ids, generationIds, { blocksPerRange: 8 });
     expect(ranged).toEqual(whole);
+    // The light columns too, in the same store order.
+    const lightWhole = await loadSceneLight(store, releaseId, { blocksPerRange: 1_000_000 });
+    expect(await loadSceneLight(store, releaseId, { blocksPerRange: 8 })).toEqual(lightWhole);
+    expect(lightWhole.ids).toEqual(ids);
   });
 });
 
