@@ -1,6 +1,7 @@
 import type { ServedRelease } from '../data/served-release.ts';
 import { attachedJsonOf } from '../json/attached.ts';
 import type { ByteWriter } from '../json/byte-writer.ts';
+import { writeFlatJson } from '../json/flat-json.ts';
 import type { HandlerContext } from './context.ts';
 import { type LentBody, writeBody } from './lent-body.ts';
 
@@ -116,9 +117,10 @@ export function printEnvelope(
 }
 
 // printEnvelope as UTF-8 bytes in pooled memory (lent-body.ts), the release's fragments encoded once, and the rest
-// of the body printed field by field: a value whose JSON a handler attached (json/attached.ts) by its printer, any
-// other by JSON.stringify. That is JSON.stringify(rest) piece by piece (the keys come in the same order and a value
-// JSON leaves out is left out), since no body value has a toJSON method that depends on its key. Texts that repeat
+// of the body printed field by field: a value whose JSON a handler attached (json/attached.ts) by its printer, a
+// scalar or a flat object of scalars by json/flat-json.ts, any other by JSON.stringify. That is JSON.stringify(rest)
+// piece by piece (the keys come in the same order and a value JSON leaves out is left out), since no body value has
+// a toJSON method that depends on its key. Texts that repeat
 // from request to request (keys, notes, quality policies) are kept as their UTF-8 JSON, up to a bound each: encoding
 // a Japanese note per request cost more than the rest of the envelope.
 class PrintedTexts {
@@ -160,6 +162,10 @@ function writeRest(writer: ByteWriter, body: Record<string, unknown>): void {
       print(writer);
       continue;
     }
+    const before = writer.length;
+    writer.bytes(keyParts.of(key));
+    if (writeFlatJson(writer, value)) continue;
+    writer.advance(before);
     const json = JSON.stringify(value) as string | undefined;
     if (json === undefined) continue;
     writer.bytes(keyParts.of(key));

@@ -56,8 +56,17 @@ export type PrintItem = (writer: ByteWriter, row: number, generation: number, di
 // Ids are 15-20 digits (release schema sceneId, checked at ingest).
 const maxIdLength = 20;
 
-/** The item printer of a release's card records; it prints nothing and returns false where itemFromColumns gives null. */
-export function makeItemPrinter(context: ColumnsContext): PrintItem {
+/**
+ * Labels that follow one another in an item are also printed together, as one chunk per combination, when their
+ * combinations are at most this many: one copy instead of two or three per item (each copy is a call or a loop).
+ */
+export const MAX_MERGED_CHUNKS = 4096;
+
+/**
+ * The item printer of a release's card records; it prints nothing and returns false where itemFromColumns gives null.
+ * `maxMergedChunks` bounds the merged chunks (tests set 0 to print every label apart).
+ */
+export function makeItemPrinter(context: ColumnsContext, maxMergedChunks = MAX_MERGED_CHUNKS): PrintItem {
   const { cards, versions } = context;
   const { labels } = cards;
   const { light } = context.layer;
@@ -70,22 +79,56 @@ export function makeItemPrinter(context: ColumnsContext): PrintItem {
   const positionSources = chunksOf(table, labels.positionSource, ',"position_source":', ',"capture_year":');
   const wards = chunksOf(table, labels.ward, ',"ward":', ',"view_class":');
   const viewClasses = chunksOf(table, labels.viewClass, '', ',"travel_bearing":');
+  const viewCount = labels.viewClass.length;
+  // Ward and view class together, by ward code × viewCount + view class code.
+  const wardViews =
+    labels.ward.length * viewCount <= maxMergedChunks
+      ? Int32Array.from({ length: labels.ward.length * viewCount }, (_, key) =>
+          table.add(
+            `,"ward":${json(labels.ward[Math.floor(key / viewCount)])},"view_class":${json(labels.viewClass[key % viewCount])},"travel_bearing":`,
+          ),
+        )
+      : null;
   const pageParts = imagePageParts(context.imagePageTemplate);
   // The first part of the link goes with the analysis status before it; the others follow each id.
   const afterIds = pageParts ? Int32Array.from(pageParts.slice(1), (part) => table.add(part)) : null;
   const names = new Map(Object.entries(verbalizationStatusCodes).map(([name, code]) => [code as number, name]));
+  // Status codes as slots: one per named code, slot 0 for every code without a name.
+  const statusNames = [undefined, ...names.values()];
+  const statusSlots = Uint8Array.from({ length: 256 }, (_, code) => statusNames.indexOf(names.get(code)));
   const byGeneration = light.generationIds.slice(0, cards.generations).map((id, g) => {
     const version = versions.get(id) ?? 1;
-    // `,"is_pano":…,"generation":{…},"model":` by panorama code * 256 + status code; a status code without a name
-    // prints as JSON.stringify prints an undefined field: not at all.
-    const references = Int32Array.from({ length: 3 * 256 }, (_, key) => {
-      const generation = json({ id, status: names.get(key & 255), version });
-      return table.add(`,"is_pano":${[null, false, true][key >> 8]},"generation":${generation},"model":`);
-    });
+    // `,"is_pano":…,"generation":{…},` by panorama code and status name; a status code without a name prints as
+    // JSON.stringify prints an undefined field: not at all.
+    const reference = (pano: number, status: string | undefined) =>
+      `,"is_pano":${[null, false, true][pano]},"generation":${json({ id, status, version })},"model":`;
+    const references = Int32Array.from({ length: 3 * 256 }, (_, key) =>
+      table.add(reference(key >> 8, names.get(key & 255))),
+    );
+    const models = labels.model[g] as (string | null)[];
+    const promptVersions = labels.promptVersion[g] as (string | null)[];
+    // The same through `"summary":`, by ((panorama code × status slots + status slot) × models + model code) ×
+    // prompt versions + prompt version code.
+    const mergedCount = 3 * statusNames.length * models.length * promptVersions.length;
+    const merged =
+      mergedCount <= maxMergedChunks
+        ? Int32Array.from({ length: mergedCount }, (_, key) => {
+            const prompt = key % promptVersions.length;
+            const model = Math.floor(key / promptVersions.length) % models.length;
+            const slot = Math.floor(key / (promptVersions.length * models.length)) % statusNames.length;
+            const pano = Math.floor(key / (promptVersions.length * models.length * statusNames.length));
+            return table.add(
+              `${reference(pano, statusNames[slot])}${json(models[model])},"prompt_version":${json(promptVersions[prompt])},"summary":`,
+            );
+          })
+        : null;
     return {
       references,
-      models: chunksOf(table, labels.model[g] as (string | null)[], '', ',"prompt_version":'),
-      promptVersions: chunksOf(table, labels.promptVersion[g] as (string | null)[], '', ',"summary":'),
+      merged,
+      modelCount: models.length,
+      promptCount: promptVersions.length,
+      models: chunksOf(table, models, '', ',"prompt_version":'),
+      promptVersions: chunksOf(table, promptVersions, '', ',"summary":'),
       analysisStatuses: chunksOf(
         table,
         labels.analysisStatus[g] as (string | null)[],
@@ -145,13 +188,28 @@ export function makeItemPrinter(context: ColumnsContext): PrintItem {
     const yearEnd = at;
     at = copy(out, at, yearKey);
     for (let from = yearStart; from < yearEnd; from++) out[at++] = out[from] as number; // the same year again
-    at = copy(out, at, wards[u16[(base + WARD) >> 1] as number] as number);
-    at = copy(out, at, viewClasses[u16[(base + VIEW_CLASS) >> 1] as number] as number);
+    const ward = u16[(base + WARD) >> 1] as number;
+    const viewClass = u16[(base + VIEW_CLASS) >> 1] as number;
+    if (wardViews) at = copy(out, at, wardViews[ward * viewCount + viewClass] as number);
+    else {
+      at = copy(out, at, wards[ward] as number);
+      at = copy(out, at, viewClasses[viewClass] as number);
+    }
     at = writeNumberAt(out, at, f64[(base + BEARING) >> 3] as number);
-    const reference = (record[at0 + PANORAMA] as number) * 256 + (record[at0 + STATUS] as number);
-    at = copy(out, at, generation.references[reference] as number);
-    at = copy(out, at, generation.models[u16[(at0 + MODEL) >> 1] as number] as number);
-    at = copy(out, at, generation.promptVersions[u16[(at0 + PROMPT_VERSION) >> 1] as number] as number);
+    const panorama = record[at0 + PANORAMA] as number;
+    const status = record[at0 + STATUS] as number;
+    const model = u16[(at0 + MODEL) >> 1] as number;
+    const promptVersion = u16[(at0 + PROMPT_VERSION) >> 1] as number;
+    const { merged } = generation;
+    if (merged) {
+      const slot = panorama * statusNames.length + (statusSlots[status] as number);
+      const key = (slot * generation.modelCount + model) * generation.promptCount + promptVersion;
+      at = copy(out, at, merged[key] as number);
+    } else {
+      at = copy(out, at, generation.references[panorama * 256 + status] as number);
+      at = copy(out, at, generation.models[model] as number);
+      at = copy(out, at, generation.promptVersions[promptVersion] as number);
+    }
     const { summaries } = generation;
     if (plain) {
       out[at++] = 34; // "

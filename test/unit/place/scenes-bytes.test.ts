@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { packCardRecords } from '../../../core/data/card-records.ts';
 import type { SceneLayer } from '../../../core/data/served-release.ts';
 import { ByteWriter } from '../../../core/json/byte-writer.ts';
-import { makeItemPrinter } from '../../../core/place/scenes-bytes.ts';
+import { MAX_MERGED_CHUNKS, makeItemPrinter } from '../../../core/place/scenes-bytes.ts';
 import { type ColumnsContext, itemFromColumns } from '../../../core/place/scenes-columns.ts';
 import { type InternedColumn, type SceneCardColumns, TextColumnBuilder } from '../../../core/store/index.ts';
 
@@ -22,7 +22,7 @@ const sceneRow = fc.record({
   pano: fc.constantFrom(-1, 0, 1),
   positionSource: fc.nat(3),
   viewClass: fc.nat(3),
-  status: fc.constantFrom(0, 1, 2, 3),
+  status: fc.constantFrom(0, 1, 2, 3, 9, 255),
   model: fc.nat(3),
   summary: text,
   analysisStatus: fc.nat(2),
@@ -95,28 +95,35 @@ function contextOf(c: Case): ColumnsContext {
 }
 
 describe('makeItemPrinter', () => {
-  it('prints the bytes of JSON.stringify(item) for every row, and nothing where there is no item', () => {
-    fc.assert(
-      fc.property(columnsCase, (c) => {
-        const context = contextOf(c);
-        const print = makeItemPrinter(context);
-        c.rows.forEach((_, row) => {
-          const writer = new ByteWriter(8);
-          const printed = print(writer, row, 0, c.distance);
-          const item = itemFromColumns(context, row, 0);
-          if (item === null) {
-            expect(printed).toBe(false);
-            expect(writer.length).toBe(0);
-            return;
-          }
-          expect(printed).toBe(true);
-          const expected = JSON.stringify({ ...item, distance_m: c.distance });
-          expect(Buffer.from(writer.finish()).toString('utf8')).toBe(expected);
-        });
-      }),
-      { numRuns: 300 },
-    );
-  });
+  // Labels printed together (the default) and each apart (no merged chunks allowed).
+  it.each([
+    ['merged labels', MAX_MERGED_CHUNKS],
+    ['every label apart', 0],
+  ])(
+    'prints the bytes of JSON.stringify(item) for every row, and nothing where there is no item (%s)',
+    (_, maxMerged) => {
+      fc.assert(
+        fc.property(columnsCase, (c) => {
+          const context = contextOf(c);
+          const print = makeItemPrinter(context, maxMerged);
+          c.rows.forEach((_, row) => {
+            const writer = new ByteWriter(8);
+            const printed = print(writer, row, 0, c.distance);
+            const item = itemFromColumns(context, row, 0);
+            if (item === null) {
+              expect(printed).toBe(false);
+              expect(writer.length).toBe(0);
+              return;
+            }
+            expect(printed).toBe(true);
+            const expected = JSON.stringify({ ...item, distance_m: c.distance });
+            expect(Buffer.from(writer.finish()).toString('utf8')).toBe(expected);
+          });
+        }),
+        { numRuns: 300 },
+      );
+    },
+  );
 
   it('prints nothing for a generation the columns do not have', () => {
     const context = contextOf(fc.sample(columnsCase, { numRuns: 1, seed: 7 })[0] as Case);
