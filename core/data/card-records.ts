@@ -32,6 +32,14 @@ export const PANORAMA = 15; // u8
 export const NO_YEAR = 0xffff;
 export const NO_SUMMARY = 0xffffffff;
 
+/**
+ * Each scene's id as ASCII digits in a slot of ID_SLOT bytes, its length first (release ids are 15-20 digits): the
+ * printer copies them from here instead of reaching the id string through the light columns' array, two dependent
+ * cache misses an item (measured: the printer 0.914× per item; 21 MB at a million scenes).
+ */
+export const ID_SLOT = 21;
+const maxIdDigits = ID_SLOT - 1;
+
 type Labels = (string | null)[];
 
 /** Labels of the coded fields; code 0 is always null. Per generation where the field is. */
@@ -56,15 +64,21 @@ export class CardRecords {
   readonly labels: CardLabels;
   /** Each generation's summaries as UTF-8, where the records' starts and lengths point. */
   readonly summaries: Buffer[];
+  /** Id digits by row, ID_SLOT bytes a scene (see ID_SLOT; packIdDigits). */
+  readonly idDigits: Uint8Array;
 
   /** `bytes` must start 8-byte aligned (a snapshot section is). */
-  constructor(count: number, labels: CardLabels, bytes: Uint8Array, summaries: Buffer[]) {
+  constructor(count: number, labels: CardLabels, bytes: Uint8Array, summaries: Buffer[], idDigits: Uint8Array) {
     this.count = count;
     this.generations = summaries.length;
     this.stride = SCENE_BYTES + GENERATION_BYTES * this.generations;
     if (bytes.byteLength !== count * this.stride || bytes.byteOffset % 8 !== 0) {
       throw new Error(`card records: ${bytes.byteLength} bytes at offset ${bytes.byteOffset} for ${count} records`);
     }
+    if (idDigits.length !== count * ID_SLOT) {
+      throw new Error(`card records: ${idDigits.length} bytes of id digits for ${count} records (${ID_SLOT} each)`);
+    }
+    this.idDigits = idDigits;
     this.bytes = bytes;
     this.f64 = new Float64Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 8);
     this.u32 = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
@@ -112,6 +126,23 @@ export class CardRecords {
   }
 }
 
+/** The id digit slots of scene ids (see ID_SLOT), or the first id that is not 1-20 ASCII digits. */
+export function packIdDigits(ids: readonly string[]): Uint8Array | string {
+  const digits = new Uint8Array(ids.length * ID_SLOT);
+  for (let row = 0; row < ids.length; row++) {
+    const id = ids[row] as string;
+    if (id.length === 0 || id.length > maxIdDigits) return `scene id ${JSON.stringify(id)}`;
+    const at = row * ID_SLOT;
+    digits[at] = id.length;
+    for (let i = 0; i < id.length; i++) {
+      const code = id.charCodeAt(i);
+      if (code < 48 || code > 57) return `scene id ${JSON.stringify(id)}`;
+      digits[at + 1 + i] = code;
+    }
+  }
+  return digits;
+}
+
 /** Why the columns do not fit records: a year or a summary offset out of the record's range. */
 function unfitReason(light: SceneLight, columns: SceneCardColumns): string | null {
   for (const year of light.captureYears) {
@@ -145,6 +176,8 @@ function codeWards(light: SceneLight): { labels: Labels; codes: Uint16Array } {
 export function packCardRecords(light: SceneLight, columns: SceneCardColumns): CardRecords | string {
   const reason = unfitReason(light, columns);
   if (reason) return `card records do not fit: ${reason}`;
+  const idDigits = packIdDigits(light.ids);
+  if (typeof idDigits === 'string') return `card records do not fit: ${idDigits}`;
   const wards = codeWards(light);
   const generations = columns.byGeneration;
   const records = new CardRecords(
@@ -159,6 +192,7 @@ export function packCardRecords(light: SceneLight, columns: SceneCardColumns): C
     },
     new Uint8Array(columns.count * (SCENE_BYTES + GENERATION_BYTES * generations.length)),
     generations.map((g) => g.summary.bytes),
+    idDigits,
   );
   const { bytes, f64, u32, u16, stride } = records;
   for (let row = 0; row < columns.count; row++) {

@@ -21,15 +21,15 @@ export async function loadReleaseCards(release: ServedRelease, options: CardsLoa
   const { record } = release;
   const key: SnapshotKey = { release_id: record.release_id, ingested_at: record.ingested_at };
   const path = snapshotDir ? cardsSnapshotPath(snapshotDir, record.release_id) : null;
+  const { light } = release.scenes;
   if (path) {
-    const read = await timer.time('read_cards_snapshot', () => readCardsSnapshot(path, key));
+    const read = await timer.time('read_cards_snapshot', () => readCardsSnapshot(path, key, light.ids));
     if (read.cards) {
       release.scenes.cards = read.cards;
       return;
     }
     log?.info({ path, reason: read.reason }, 'cards snapshot not used: reading the store');
   }
-  const { light } = release.scenes;
   const cards = await timer.time('read_cards', () => readCardRecords(release.store, record.release_id, light));
   if (typeof cards === 'string') {
     log?.warn({ reason: cards }, 'nearby pages are read from the store');

@@ -4,7 +4,7 @@
 // makes the records, a checksum; anything else is ignored and the store is read. The records and summaries are views
 // of the file's bytes as read (no copy: every section is kept).
 import { join } from 'node:path';
-import { type CardLabels, CardRecords } from './card-records.ts';
+import { type CardLabels, CardRecords, packIdDigits } from './card-records.ts';
 import type { SnapshotKey } from './light-snapshot.ts';
 import {
   fingerprintFiles,
@@ -56,23 +56,31 @@ export async function writeCardsSnapshot(path: string, key: SnapshotKey, cards: 
 
 export type CardsSnapshotRead = { cards: CardRecords; reason?: never } | { cards: null; reason: string };
 
-export async function readCardsSnapshot(path: string, key: SnapshotKey): Promise<CardsSnapshotRead> {
+/** `ids`: the release's scene ids by row (the light columns'), whose digits the records keep beside them. */
+export async function readCardsSnapshot(
+  path: string,
+  key: SnapshotKey,
+  ids: readonly string[],
+): Promise<CardsSnapshotRead> {
   const read = await readSectionFile<Fields>(path, MAGIC);
   if (!read.file) return { cards: null, reason: read.reason };
   const { header } = read.file;
   const reason = staleReason(header, { format: FORMAT, code: await fingerprintCode(), ...key });
   if (reason) return { cards: null, reason };
-  return { cards: decode(read.file) };
+  if (ids.length !== header.count) return { cards: null, reason: `${header.count} records for ${ids.length} scenes` };
+  const idDigits = packIdDigits(ids);
+  if (typeof idDigits === 'string') return { cards: null, reason: idDigits };
+  return { cards: decode(read.file, idDigits) };
 }
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
-function decode(file: SectionFile<Fields>): CardRecords {
+function decode(file: SectionFile<Fields>, idDigits: Uint8Array): CardRecords {
   const { header } = file;
   const summaries: Buffer[] = [];
   for (let g = 0; g < header.generations; g++) summaries.push(asBuffer(file.view(`summaries${g}`, 'u8')));
   // Viewed as f64 so that the records start 8-byte aligned (a copy when the file's body is not).
   const records = file.view('records', 'f64');
   const bytes = new Uint8Array(records.buffer, records.byteOffset, records.byteLength);
-  return new CardRecords(header.count, header.labels, bytes, summaries);
+  return new CardRecords(header.count, header.labels, bytes, summaries, idDigits);
 }

@@ -2,6 +2,7 @@ import {
   ANALYSIS_STATUS,
   BEARING,
   GENERATION_BYTES,
+  ID_SLOT,
   LAT,
   LON,
   MODEL,
@@ -19,7 +20,7 @@ import {
   WARD,
   YEAR,
 } from '../data/card-records.ts';
-import { type ByteWriter, maxNumberLength, writeAsciiAt, writeNumberAt } from '../json/byte-writer.ts';
+import { type ByteWriter, maxNumberLength, writeNumberAt } from '../json/byte-writer.ts';
 import { ChunkTableBuilder, longestChunk } from '../json/chunk-table.ts';
 import { verbalizationStatusCodes } from '../store/index.ts';
 import type { ColumnsContext } from './scenes-columns.ts';
@@ -30,7 +31,7 @@ import { imagePageOf } from './scenes-items.ts';
 // they are kept in (re-encoding a page's Japanese from UTF-16 cost ~140 µs at 1 M scenes), numbers are written digit
 // by digit, and everything else is printed once in advance, each label together with the keys around it, into one
 // chunk table (json/chunk-table.ts). An item is written in one pass into memory reserved for it, with no call per
-// piece, reading one record (data/card-records.ts), the id and the summary. Compared with JSON.stringify on every
+// piece, reading one record (data/card-records.ts), the id's digits and the summary. Compared with JSON.stringify on every
 // scene × generation of the demo release (test/integration/store/scene-cards.test.ts) and on arbitrary records
 // (test/unit/place/scenes-bytes.test.ts).
 
@@ -159,7 +160,7 @@ export function makeItemPrinter(context: ColumnsContext, maxMergedChunks = MAX_M
     return at;
   };
 
-  const { bytes: record, f64, u32, u16, stride } = cards;
+  const { bytes: record, f64, u32, u16, stride, idDigits } = cards;
 
   return (writer, row, g, distanceM) => {
     const generation = byGeneration[g];
@@ -170,10 +171,11 @@ export function makeItemPrinter(context: ColumnsContext, maxMergedChunks = MAX_M
     if (start === NO_SUMMARY) return false;
     const length = u32[(at0 + SUMMARY_LENGTH) >> 2] as number;
     const plain = record[at0 + PLAIN] === 1;
-    const id = light.ids[row] as string;
+    const idStart = row * ID_SLOT + 1;
+    const idEnd = idStart + (idDigits[idStart - 1] as number);
     let out = writer.reserve(itemBytes + (plain ? length + 2 : 0));
     let at = copy(out, writer.length, open);
-    at = writeAsciiAt(out, at, id);
+    for (let i = idStart; i < idEnd; i++) out[at++] = idDigits[i] as number;
     at = copy(out, at, distanceKey);
     at = writeNumberAt(out, at, distanceM);
     at = copy(out, at, latKey);
@@ -226,13 +228,13 @@ export function makeItemPrinter(context: ColumnsContext, maxMergedChunks = MAX_M
     if (afterIds) {
       // encodeURIComponent would leave the ids' digits as they are.
       for (let part = 0; part < afterIds.length; part++) {
-        at = writeAsciiAt(out, at, id);
+        for (let i = idStart; i < idEnd; i++) out[at++] = idDigits[i] as number;
         at = copy(out, at, afterIds[part] as number);
       }
       writer.advance(at);
     } else {
       writer.advance(at);
-      writer.jsonString(imagePageOf(context.imagePageTemplate, id));
+      writer.jsonString(imagePageOf(context.imagePageTemplate, light.ids[row] as string));
       writer.ascii('}');
     }
     return true;

@@ -6,6 +6,7 @@ import {
   ANALYSIS_STATUS,
   BEARING,
   CardRecords,
+  ID_SLOT,
   LAT,
   LON,
   MODEL,
@@ -15,6 +16,7 @@ import {
   POSITION_SOURCE,
   PROMPT_VERSION,
   packCardRecords,
+  packIdDigits,
   STATUS,
   VIEW_CLASS,
   WARD,
@@ -115,6 +117,10 @@ describe('packCardRecords', () => {
             expect(records.generationByte(index, g, PLAIN)).toBe(plain ? 1 : 0);
           }
           expect(records.hasSummary(index, 2)).toBe(false);
+          const slot = records.idDigits.subarray(index * ID_SLOT, (index + 1) * ID_SLOT);
+          const id = light.ids[index] as string;
+          expect(slot[0]).toBe(id.length);
+          expect(Buffer.from(slot.subarray(1, 1 + id.length)).toString('latin1')).toBe(id);
         });
       }),
       { numRuns: 200 },
@@ -137,6 +143,30 @@ describe('packCardRecords', () => {
     expect(packCardRecords(light, columns)).toBe(`card records do not fit: ${reason}`);
   });
 
+  it.each([
+    ['an id of 21 digits', '1'.repeat(21)],
+    ['an empty id', ''],
+    ['an id with a letter', '12345678901234x'],
+    ['an id with a full-width digit', '１23456789012345'],
+  ])('refuses %s with the reason', (_, id) => {
+    const { light, columns } = columnsOf([
+      { lat: 1, lon: 2, bearing: 3, year: 2020, ward: null, pano: 1, code: 1, status: 1, summaries: ['x', 'y'] },
+    ]);
+    light.ids[0] = id;
+    expect(packCardRecords(light, columns)).toBe(`card records do not fit: scene id ${JSON.stringify(id)}`);
+  });
+
+  it('packs ids of 1 to 20 digits, above 2^53 too, length first', () => {
+    const ids = ['7', '12345678901234567890', String(2n ** 64n)];
+    const digits = packIdDigits(ids);
+    if (typeof digits === 'string') throw new Error(digits);
+    expect(digits.length).toBe(3 * ID_SLOT);
+    ids.forEach((id, row) => {
+      expect(digits[row * ID_SLOT]).toBe(id.length);
+      expect(Buffer.from(digits.subarray(row * ID_SLOT + 1, row * ID_SLOT + 1 + id.length)).toString()).toBe(id);
+    });
+  });
+
   it('refuses bytes that do not match the count, or do not start 8-byte aligned', () => {
     const labels = {
       ward: [null],
@@ -146,8 +176,12 @@ describe('packCardRecords', () => {
       promptVersion: [],
       analysisStatus: [],
     };
-    expect(() => new CardRecords(2, labels, new Uint8Array(63), [])).toThrow(/63 bytes at offset 0 for 2 records/);
+    const digits = (count: number) => new Uint8Array(count * ID_SLOT);
+    expect(() => new CardRecords(2, labels, new Uint8Array(63), [], digits(2))).toThrow(
+      /63 bytes at offset 0 for 2 records/,
+    );
     const unaligned = new Uint8Array(new ArrayBuffer(40), 4, 32);
-    expect(() => new CardRecords(1, labels, unaligned, [])).toThrow(/at offset 4/);
+    expect(() => new CardRecords(1, labels, unaligned, [], digits(1))).toThrow(/at offset 4/);
+    expect(() => new CardRecords(1, labels, new Uint8Array(32), [], digits(2))).toThrow(/42 bytes of id digits/);
   });
 });
