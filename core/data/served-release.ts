@@ -52,7 +52,8 @@ export interface ServedRelease {
   amenities: Map<AmenityKind, { rows: AmenityRow[]; index: PointIndex }>;
   changes: { rows: ChangeLight[]; index: PointIndex };
   edges: { rows: EdgeLight[]; index: LineIndex };
-  streets: { rows: StreetLight[]; byId: Map<number, StreetLight> };
+  /** index: the street axes (ingest requires two points or more), line i being rows[i]. */
+  streets: { rows: StreetLight[]; byId: Map<number, StreetLight>; index: LineIndex };
   areas: { rows: AreaLight[]; index: PolygonIndex };
   loadedInMs: number;
 }
@@ -133,7 +134,11 @@ export function buildServedRelease(
     amenities: amenityIndexes(amenities),
     changes: { rows: changes, index: pointIndexOf(changes) },
     edges: { rows: edges, index: LineIndex.build(edges.map((edge) => edge.geom as [number, number][])) },
-    streets: { rows: streets, byId: new Map(streets.map((street) => [street.street_id, street])) },
+    streets: {
+      rows: streets,
+      byId: new Map(streets.map((street) => [street.street_id, street])),
+      index: LineIndex.build(streets.map((street) => street.axis)),
+    },
     areas: {
       rows: areas,
       index: PolygonIndex.build(

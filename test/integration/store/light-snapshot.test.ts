@@ -8,6 +8,7 @@ import { loadServedRelease, readReleaseLight, writeReleaseSnapshot } from '../..
 import { createStartupTimer } from '../../../core/data/startup-timer.ts';
 import { ingestRelease } from '../../../core/release/ingest.ts';
 import { deleteRelease, getServedRelease } from '../../../core/store/index.ts';
+import { bruteLinesNear } from '../../unit/geo/brute-force.ts';
 import { writeRelease } from './fixture.ts';
 import { storeVariants } from './variants.ts';
 
@@ -53,6 +54,43 @@ for (const variant of storeVariants()) {
         const third = createStartupTimer(null);
         await loadServedRelease(store, { timer: third, snapshotDir });
         expect(Object.keys(third.summary().phases)).toContain('read_light');
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('indexes the street axes and the edges it loads: each answers as brute force over its rows', async () => {
+      const { store } = await variant.openFresh();
+      const release = await writeRelease({ releaseId: 'snapshot-r3' });
+      dirs.push(release.dir);
+      try {
+        await ingestRelease(store, release.dir);
+        const served = await loadServedRelease(store);
+        if (!served) throw new Error('the ingested release is not served');
+        const layers = [
+          { name: 'streets', index: served.streets.index, lines: served.streets.rows.map((row) => row.axis) },
+          { name: 'edges', index: served.edges.index, lines: served.edges.rows.map((row) => row.geom) },
+        ];
+        for (const { name, index, lines } of layers) {
+          expect(lines.length, name).toBeGreaterThan(0);
+          expect(index.size, name).toBe(lines.length);
+          // From every line's first vertex (so each query finds at least its own line) and between two lines.
+          const points = lines.map((line) => line[0] as [number, number]);
+          for (const [lat, lon] of points) {
+            for (const radiusM of [0, 25, 400]) {
+              const expected = bruteLinesNear(lines, lat, lon, radiusM);
+              expect(expected.length, name).toBeGreaterThan(0);
+              const found = index.near(lat, lon, { radiusM });
+              expect(
+                found.map((hit) => hit.line),
+                `${name} r=${radiusM}`,
+              ).toEqual(expected.map((hit) => hit.line));
+              for (const [i, hit] of found.entries()) {
+                expect(hit.distanceM).toBeCloseTo(expected[i]?.distanceM ?? Number.NaN, 6);
+              }
+            }
+          }
+        }
       } finally {
         await store.close();
       }
