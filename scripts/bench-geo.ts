@@ -1,8 +1,10 @@
 // Benchmark of the in-memory spatial indexes (core/geo) on a seeded synthetic city, next to brute force, to
 // rbush (bbox → filter → sort) and to PostGIS on the same points. Usage: node scripts/bench-geo.ts [--points 1000000]
 //   [--seed 1] [--queries 20000] [--brute 100] [--leaf 32] [--grid-cells 0.25] [--no-rbush] [--only <part of a row name>]
-//   [--postgis-url postgres://…] [--postgis-queries 2000] [--no-postgis]. Progress goes to stderr, the table to stdout.
+//   [--postgis-url postgres://…] [--postgis-queries 2000] [--no-postgis] [--malloc-as-is]. Progress goes to stderr, the table to stdout.
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -25,6 +27,7 @@ import {
 import { bruteContaining, bruteLinesNear, bruteNearest, bruteWithin } from '../test/unit/geo/brute-force.ts';
 import { connectPostgis, DEFAULT_POSTGIS_URL } from './bench/postgis.ts';
 import { type PostgisGeo, preparePostgisGeo, timeAsync } from './bench/postgis-geo.ts';
+import { readStartCommand } from './bench/processes.ts';
 import { AMENITIES, makeCity, makeQueries, makeRandom } from './bench/synthetic-city.ts';
 
 const { values: args } = parseArgs({
@@ -41,8 +44,20 @@ const { values: args } = parseArgs({
     'postgis-url': { type: 'string', default: process.env.BENCH_POSTGIS_URL ?? DEFAULT_POSTGIS_URL },
     'postgis-queries': { type: 'string', default: '2000' },
     'no-postgis': { type: 'boolean', default: false },
+    'malloc-as-is': { type: 'boolean', default: false },
   },
 });
+// The indexes are measured in memory as the server holds them: under npm start's allocator settings (huge pages on
+// the large typed arrays, scripts/bench/processes.ts). glibc reads them at process start, hence the relaunch;
+// --malloc-as-is keeps this process's settings, to measure without.
+const serverMalloc = readStartCommand(join(import.meta.dirname, '..')).env.GLIBC_TUNABLES;
+if (!args['malloc-as-is'] && serverMalloc !== undefined && process.env.GLIBC_TUNABLES !== serverMalloc) {
+  const relaunched = spawnSync(process.execPath, process.argv.slice(1), {
+    stdio: 'inherit',
+    env: { ...process.env, GLIBC_TUNABLES: serverMalloc },
+  });
+  process.exit(relaunched.status ?? 1);
+}
 const POINTS = Number(args.points);
 const SEED = Number(args.seed);
 const QUERIES = Number(args.queries);
@@ -569,6 +584,7 @@ console.log(
     `reference: 1 M haversine in ${calibrationMs.toFixed(0)} ms`,
 );
 console.log(`# ${postgisLine}`);
+console.log(`# GLIBC_TUNABLES=${process.env.GLIBC_TUNABLES ?? '(unset)'}`);
 console.log('# latencies in µs unless marked ms\n');
 printTable(['build', 'time ms', 'cpu ms', 'heap+buffers MB', 'RSS MB', 'note'], buildRows);
 console.log('');

@@ -12,7 +12,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { findFreePort, serverEnv, serverNodeFlags } from './bench/processes.ts';
+import { findFreePort, readStartCommand } from './bench/processes.ts';
 
 const root = join(import.meta.dirname, '..');
 
@@ -73,9 +73,10 @@ async function removeSnapshots(dataDir: string): Promise<void> {
 async function runOnce(target: Target, kind: RunResult['kind'], engine: boolean): Promise<RunResult> {
   if (kind === 'from store') await removeSnapshots(target.dataDir);
   const port = await findFreePort();
-  const child = spawn(process.execPath, [...serverNodeFlags, 'scripts/serve.ts'], {
+  const launch = readStartCommand(root);
+  const child = spawn(process.execPath, [...launch.nodeFlags, launch.script], {
     cwd: root,
-    env: { ...process.env, ...serverEnv, ...target.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+    env: { ...process.env, ...launch.env, ...target.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {

@@ -11,7 +11,7 @@ import { printHttpTables, type Ratio } from './http-report.ts';
 import { measureRounds, type RoundsOptions } from './http-rounds.ts';
 import { connectPostgis } from './postgis.ts';
 import { preparePostgisNearby } from './postgis-http.ts';
-import { type RunningServer, serverEnv, serverNodeFlags, startServer } from './processes.ts';
+import { type RunningServer, readStartCommand, startServer } from './processes.ts';
 import { makeQueryPoints, readScenePositions } from './release-points.ts';
 
 export interface HttpBenchOptions extends RoundsOptions {
@@ -63,8 +63,9 @@ export function startMachimi(
   name: string,
   dataDir = options.dataDir,
 ): Promise<RunningServer> {
+  const launch = readStartCommand(checkout);
   const env: Record<string, string> = {
-    ...serverEnv,
+    ...launch.env,
     DATA_DIR: resolve(dataDir),
     DEMO_SCENES: String(options.scenes),
     DEMO_SEED: String(options.seed),
@@ -76,7 +77,7 @@ export function startMachimi(
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   return startServer({
     name,
-    args: [...serverNodeFlags, join(checkout, 'scripts/serve.ts')],
+    args: [...launch.nodeFlags, join(checkout, launch.script)],
     cwd: checkout,
     env,
     readyPath: '/v1/meta',

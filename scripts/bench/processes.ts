@@ -3,23 +3,52 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 
 /**
- * The Node flags `npm start` gives the server (package.json "start"), so benches measure the server as it runs: a
- * 64 MB young generation. Measured at 1 M scenes, nearby side by side (load 3-5): 1 434 → 1 742 requests/s on 50 hot
- * points, 608 → 864 on 5 000 spread ones, p99 615 → 290 ms: fewer scavenges, less promoted to the old generation,
- * fewer full marks of a ~350 MB heap.
+ * How `npm start` launches the server: the environment and Node flags in front of scripts/serve.ts in package.json's
+ * "start", so benches measure the server as it runs (and a --compare-checkout baseline as *its* npm start ran it).
+ * - `--max-semi-space-size=64`, a 64 MB young generation. Measured at 1 M scenes, nearby side by side (load 3-5):
+ *   1 434 → 1 742 requests/s on 50 hot points, 608 → 864 on 5 000 spread ones, p99 615 → 290 ms: fewer scavenges,
+ *   less promoted to the old generation, fewer full marks of a ~350 MB heap.
+ * - `GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072`: by default glibc raises that threshold to the size of each
+ *   large block freed (up to 32 MB), so once a start's big COPY outputs were freed, later multi-MB buffers came from
+ *   the heap arenas and stayed there, fragmented: a 1 M start from the store held 1.53 GB at rest, 1.38 GB with it.
+ * - `glibc.malloc.hugetlb=1`: glibc asks for transparent huge pages (madvise) on the blocks it maps, i.e. every
+ *   typed array of the indexes and card records, where the kernel's THP mode is `madvise` (Debian's default): random
+ *   reads over hundreds of MB then miss the TLB far less (see the README's Performance section).
+ * Other C libraries ignore the variable.
  */
-export const serverNodeFlags = ['--max-semi-space-size=64'];
+export interface ServerLaunchCommand {
+  env: Record<string, string>;
+  nodeFlags: string[];
+  script: string;
+}
 
-/**
- * The environment `npm start` gives the server besides its configuration: glibc's malloc with a fixed mmap threshold
- * (128 KB). By default glibc raises that threshold to the size of each large block freed (up to 32 MB), so once a
- * start's big COPY outputs were freed, later multi-MB buffers came from the heap arenas and stayed there, fragmented:
- * a 1 M start from the store held 1.53 GB at rest, 1.38 GB with it (RSS at listen 942 → 731 MB). Other C libraries
- * ignore the variable.
- */
-export const serverEnv = { GLIBC_TUNABLES: 'glibc.malloc.mmap_threshold=131072' };
+export function readStartCommand(checkout: string): ServerLaunchCommand {
+  const packageJson = JSON.parse(readFileSync(join(checkout, 'package.json'), 'utf8')) as {
+    scripts?: { start?: string };
+  };
+  const start = packageJson.scripts?.start ?? '';
+  const words = start.split(/\s+/).filter(Boolean);
+  const env: Record<string, string> = {};
+  let at = 0;
+  for (; at < words.length && /^[A-Z_][A-Z0-9_]*=/.test(words[at] as string); at++) {
+    const word = words[at] as string;
+    const eq = word.indexOf('=');
+    env[word.slice(0, eq)] = word.slice(eq + 1);
+  }
+  const nodeFlags: string[] = [];
+  const launcher = words[at++];
+  while (words[at]?.startsWith('--')) nodeFlags.push(words[at++] as string);
+  const script = words[at];
+  if (launcher !== 'node' || !script || at !== words.length - 1) {
+    throw new Error(
+      `${join(checkout, 'package.json')} "start" is "${start}": the benches read it as [NAME=value …] node [--flag …] <script>`,
+    );
+  }
+  return { env, nodeFlags, script };
+}
 
 export interface RunningServer {
   name: string;
