@@ -116,7 +116,9 @@ export function buildRoadLines(rng: Rng): RoadLine[] {
     const westHills = clamp01((134.957 - base) / 0.02);
     const at = (lat: number) => {
       const hills = Math.max(westHills, clamp01((lat - 34.642) / 0.012));
-      return base + 0.0003 * Math.sin(lat * 200 + phase) + 0.0008 * hills * Math.sin(lat * 900 + phase);
+      // Wiggles of at most ±0.0008° against a spacing of 0.0019°: neighbours come within ~0.0003° (~27 m) but never
+      // cross, so every intersection is an east-west × north-south one, which network.ts cuts.
+      return base + 0.0003 * Math.sin(lat * 200 + phase) + 0.0005 * hills * Math.sin(lat * 900 + phase);
     };
     const sparseInHills = i % 2 !== 0;
     const keep = (lat: number, lon: number) => !(sparseInHills && elevationM(lat, lon) > 70);
