@@ -70,7 +70,7 @@ function duplicateReleaseError(releaseId: string): IngestError {
   return new IngestError(
     'duplicate_release',
     `release ${releaseId} is already in the store; a release is immutable, so ingest it under a new release_id ` +
-      '(or delete the old one first)',
+      '(or into another, empty store: a fresh DATA_DIR or database)',
   );
 }
 

@@ -122,7 +122,7 @@ describe('ingest CLI: loading releases into PGlite', () => {
       expect(result.stdout).toBe('');
       expect(result.stderr).toContain(
         `\ningest failed: release ${demo.releaseId} is already in the store; a release is immutable, so ingest it ` +
-          'under a new release_id (or delete the old one first)\n',
+          'under a new release_id (or into another, empty store: a fresh DATA_DIR or database)\n',
       );
       expect(result.stderr).not.toContain('ingested release');
       expect(result.stderr).not.toMatch(/^\s+at /m);
