@@ -1,7 +1,8 @@
 // Benchmark of the in-memory spatial indexes (core/geo) on a seeded synthetic city, next to brute force, to
 // rbush (bbox → filter → sort) and to PostGIS on the same points. Usage: node scripts/bench-geo.ts [--points 1000000]
 //   [--seed 1] [--queries 20000] [--brute 100] [--leaf 32] [--grid-cells 0.25] [--no-rbush] [--only <part of a row name>]
-//   [--postgis-url postgres://…] [--postgis-queries 2000] [--no-postgis] [--malloc-as-is]. Progress goes to stderr, the table to stdout.
+//   [--postgis-url postgres://…] [--postgis-queries 2000] [--no-postgis] [--malloc-as-is]. Progress goes to stderr, the
+//   table to stdout.
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { join } from 'node:path';
