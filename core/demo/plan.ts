@@ -4,6 +4,7 @@
  */
 import type { PlaceContext } from './affinity.ts';
 import { type EdgeContext, edgeContext } from './contexts.ts';
+import { islandAt } from './geography.ts';
 import type { RoadEdge } from './network.ts';
 import type { Rng } from './rng.ts';
 import type { Weather } from './seasons.ts';
@@ -159,14 +160,18 @@ export function planScenes(
   return { edges: plans.filter((p) => p.passes.length > 0), totalScenes: scenes };
 }
 
-/** Every place context and every ward gets a few edges first, then named and central edges are preferred. */
+/**
+ * Every place context, every ward and every island gets a few edges first, then named and central edges are preferred.
+ */
 function chooseEdges(rng: Rng, plans: EdgePlan[], k: number): EdgePlan[] {
   const chosen = new Set<EdgePlan>();
   const perGroup = k < 400 ? 2 : Math.ceil(k / 150);
   const groups = new Map<string, EdgePlan[]>();
   for (const p of plans) {
     if (p.edge.lengthM < 40) continue;
-    for (const key of [...p.ctx.tags.filter((t) => t !== 'any'), `ward:${p.ward.label}`]) {
+    const island = islandAt(p.edge.mid[0], p.edge.mid[1]);
+    const places = island ? [`ward:${p.ward.label}`, `island:${island.name}`] : [`ward:${p.ward.label}`];
+    for (const key of [...p.ctx.tags.filter((t) => t !== 'any'), ...places]) {
       const list = groups.get(key) ?? [];
       list.push(p);
       groups.set(key, list);

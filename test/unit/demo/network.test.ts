@@ -290,7 +290,7 @@ describe('demo city geography and the fixture release', () => {
     expect(bad).toEqual([]);
   });
 
-  it('has islands surrounded by sea off the shore, with roads, and scenes of the islands ward on them', () => {
+  it('has islands surrounded by sea off the shore, with roads and scenes of the islands ward on each', () => {
     expect(ISLANDS.length).toBeGreaterThanOrEqual(2);
     const { edges } = cityOf(DEMO_SEED);
     for (const island of ISLANDS) {
@@ -307,7 +307,9 @@ describe('demo city geography and the fixture release', () => {
       expect(roads.length, island.name).toBeGreaterThan(10);
     }
     const onIslands = rows.scenes.filter((s) => islandAt(s.lat, s.lon));
-    expect(onIslands.length).toBeGreaterThan(0);
+    for (const island of ISLANDS) {
+      expect(onIslands.filter((s) => islandAt(s.lat, s.lon) === island).length, island.name).toBeGreaterThan(0);
+    }
     for (const s of onIslands) expect(s.ward).toBe(ISLANDS_WARD.label);
   });
 
