@@ -90,6 +90,27 @@ export function makeItemPrinter(context: ColumnsContext, maxMergedChunks = MAX_M
           ),
         )
       : null;
+  // Position source and capture year (printed twice) together, by position source code × (year span + 1) + year slot
+  // (the last slot: unknown), over the years the records hold.
+  let minYear = Number.POSITIVE_INFINITY;
+  let maxYear = Number.NEGATIVE_INFINITY;
+  for (let row = 0; row < cards.count; row++) {
+    const code = cards.u16[(row * cards.stride + YEAR) >> 1] as number;
+    if (code === NO_YEAR) continue;
+    if (code < minYear) minYear = code;
+    if (code > maxYear) maxYear = code;
+  }
+  const yearSlots = maxYear >= minYear ? maxYear - minYear + 2 : 1;
+  const sourceYears =
+    labels.positionSource.length * yearSlots <= maxMergedChunks
+      ? Int32Array.from({ length: labels.positionSource.length * yearSlots }, (_, key) => {
+          const slot = key % yearSlots;
+          const year = slot === yearSlots - 1 ? 'null' : String(minYear + slot);
+          return table.add(
+            `,"position_source":${json(labels.positionSource[Math.floor(key / yearSlots)])},"capture_year":${year},"year":${year}`,
+          );
+        })
+      : null;
   const pageParts = imagePageParts(context.imagePageTemplate);
   // The first part of the link goes with the analysis status before it; the others follow each id.
   const afterIds = pageParts ? Int32Array.from(pageParts.slice(1), (part) => table.add(part)) : null;
@@ -182,14 +203,19 @@ export function makeItemPrinter(context: ColumnsContext, maxMergedChunks = MAX_M
     at = writeNumberAt(out, at, f64[(base + LAT) >> 3] as number);
     at = copy(out, at, lonKey);
     at = writeNumberAt(out, at, f64[(base + LON) >> 3] as number);
-    at = copy(out, at, positionSources[u16[(base + POSITION_SOURCE) >> 1] as number] as number);
     const yearCode = u16[(base + YEAR) >> 1] as number;
-    const year = yearCode === NO_YEAR ? Number.NaN : yearCode; // NaN prints as null
-    const yearStart = at;
-    at = writeNumberAt(out, at, year);
-    const yearEnd = at;
-    at = copy(out, at, yearKey);
-    for (let from = yearStart; from < yearEnd; from++) out[at++] = out[from] as number; // the same year again
+    if (sourceYears) {
+      const slot = yearCode === NO_YEAR ? yearSlots - 1 : yearCode - minYear;
+      at = copy(out, at, sourceYears[(u16[(base + POSITION_SOURCE) >> 1] as number) * yearSlots + slot] as number);
+    } else {
+      at = copy(out, at, positionSources[u16[(base + POSITION_SOURCE) >> 1] as number] as number);
+      const year = yearCode === NO_YEAR ? Number.NaN : yearCode; // NaN prints as null
+      const yearStart = at;
+      at = writeNumberAt(out, at, year);
+      const yearEnd = at;
+      at = copy(out, at, yearKey);
+      for (let from = yearStart; from < yearEnd; from++) out[at++] = out[from] as number; // the same year again
+    }
     const ward = u16[(base + WARD) >> 1] as number;
     const viewClass = u16[(base + VIEW_CLASS) >> 1] as number;
     if (wardViews) at = copy(out, at, wardViews[ward * viewCount + viewClass] as number);

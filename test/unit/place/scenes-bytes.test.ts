@@ -95,10 +95,12 @@ function contextOf(c: Case): ColumnsContext {
 }
 
 describe('makeItemPrinter', () => {
-  // Labels printed together (the default) and each apart (no merged chunks allowed).
+  // Labels printed together (the default), each apart (no merged chunks allowed), and some of each: with at most 60,
+  // ward × view class (25) merge while position source × year (5 × up to 42 years and unknown) mostly does not.
   it.each([
     ['merged labels', MAX_MERGED_CHUNKS],
     ['every label apart', 0],
+    ['merged where at most 60 combinations', 60],
   ])(
     'prints the bytes of JSON.stringify(item) for every row, and nothing where there is no item (%s)',
     (_, maxMerged) => {
