@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { findFreePort, readStartCommand } from './bench/processes.ts';
 
 const root = join(import.meta.dirname, '..');
+const launch = readStartCommand(root);
 
 interface Target {
   name: string;
@@ -73,7 +74,6 @@ async function removeSnapshots(dataDir: string): Promise<void> {
 async function runOnce(target: Target, kind: RunResult['kind'], engine: boolean): Promise<RunResult> {
   if (kind === 'from store') await removeSnapshots(target.dataDir);
   const port = await findFreePort();
-  const launch = readStartCommand(root);
   const child = spawn(process.execPath, [...launch.nodeFlags, launch.script], {
     cwd: root,
     env: { ...process.env, ...launch.env, ...target.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
