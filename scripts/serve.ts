@@ -20,14 +20,15 @@ async function readConfig(): Promise<Config> {
 }
 
 async function loadModules() {
-  const [bootstrap, engine, assemble, listen, handlers] = await Promise.all([
+  const [bootstrap, engine, assemble, listen, handlers, sceneKeys] = await Promise.all([
     import('../core/data/bootstrap.ts'),
     import('../core/explore/engine-holder.ts'),
     import('../core/http/assemble.ts'),
     import('../core/http/listen.ts'),
     import('../handlers/load.ts'),
+    import('../core/place/scene-keys.ts'),
   ]);
-  return { ...bootstrap, ...engine, ...assemble, ...listen, ...handlers };
+  return { ...bootstrap, ...engine, ...assemble, ...listen, ...handlers, ...sceneKeys };
 }
 
 async function main(): Promise<void> {
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
     // The snapshot is written while the server already answers; a stop waits for it.
     background: (task) => background.push(task),
   });
+  await timer.time('scene_keys', async () => m.prepareDefaultSceneKeys(release.scenes));
   const { app, deps } = await timer.time('assemble_app', () => m.assembleApp({ config, log, handlers, release }));
   const { url } = await timer.time('listen', () => m.listenApp(app, config.host, config.port));
   log.info(

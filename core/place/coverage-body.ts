@@ -1,7 +1,7 @@
 import type { QualityPolicy } from '../data/quality.ts';
 import type { HandlerContext } from '../http/context.ts';
 import { countScenes, countSupportedChanges } from './coverage-count.ts';
-import { coverageKeysFor } from './coverage-keys.ts';
+import { sceneKeysFor } from './scene-keys.ts';
 import { checkYearRange, type PolicyQuery, resolvePolicy } from './scenes-filters.ts';
 import { coverageNote } from './scenes-notes.ts';
 
@@ -49,7 +49,7 @@ export function describeCoverage(query: CoverageQuery, ctx: HandlerContext): Cov
   const chooser = resolvePolicy(query, ctx, release.scenes.light);
   const radiusM = query.radius_m ?? coverageDefaults.radiusM;
   const circle = { lat: Number(query.lat), lon: Number(query.lon), radiusM };
-  const counts = countScenes(release.scenes, coverageKeysFor(release.scenes, chooser), circle, years);
+  const counts = countScenes(release.scenes, sceneKeysFor(release.scenes, chooser), circle, years);
   return {
     quality_policy: chooser.policy,
     note: coverageNote({

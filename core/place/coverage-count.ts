@@ -2,7 +2,7 @@ import type { SceneLayer } from '../data/served-release.ts';
 import type { PointIndex } from '../geo/point-index.ts';
 import { countSceneCandidatesByKey } from '../geo/scene-index.ts';
 import type { ChangeLight } from '../store/index.ts';
-import { type CoverageKeys, hasExperimentalFlag, hasReleasedFlag } from './coverage-keys.ts';
+import { hasExperimentalFlag, hasReleasedFlag, type SceneKeys } from './scene-keys.ts';
 import { type YearRange, yearInRange } from './scenes-filters.ts';
 import type { NearbyCircle } from './scenes-select.ts';
 
@@ -20,12 +20,7 @@ export interface SceneCounts {
   candidateTruncated: boolean;
 }
 
-export function countScenes(
-  layer: SceneLayer,
-  keys: CoverageKeys,
-  circle: NearbyCircle,
-  years: YearRange,
-): SceneCounts {
+export function countScenes(layer: SceneLayer, keys: SceneKeys, circle: NearbyCircle, years: YearRange): SceneCounts {
   const table = new Uint32Array(keys.size);
   const { candidateTruncated } = countSceneCandidatesByKey(layer.index, circle, keys.byPosition, table);
   const { yearSlots, firstYear, pickSlots } = keys;

@@ -1,6 +1,7 @@
 import type { QualityPolicy } from '../data/quality.ts';
 import type { HandlerContext } from '../http/context.ts';
 import { reportIgnoredLegacy, resolveRadius } from './legacy.ts';
+import { sceneKeysFor } from './scene-keys.ts';
 import { checkYearRange, type PolicyQuery, resolvePolicy } from './scenes-filters.ts';
 import type { SceneItem } from './scenes-items.ts';
 import { nearbyNote } from './scenes-notes.ts';
@@ -47,7 +48,7 @@ export async function findScenesNearby(query: ScenesNearbyQuery, ctx: HandlerCon
   const circle = { lat: Number(query.lat), lon: Number(query.lon), radiusM };
   const limit = query.limit ?? scenesNearbyDefaults.limit;
 
-  const selection = selectNearbyScenes(release.scenes, chooser.pick, circle, limit, years);
+  const selection = selectNearbyScenes(release.scenes, sceneKeysFor(release.scenes, chooser), circle, limit, years);
   const results = await readPage(pageSourcesOf(release), selection.scenes);
   const unreadable = selection.scenes.length - results.length;
   if (unreadable > 0) {

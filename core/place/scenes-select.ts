@@ -1,10 +1,15 @@
 import type { SceneLayer } from '../data/served-release.ts';
 import { findNearbyScenes } from '../geo/scene-index.ts';
+import { pickOfKey, type SceneKeys, yearOfKey } from './scene-keys.ts';
 import { type YearRange, yearInRange } from './scenes-filters.ts';
 
 // Which scenes a nearby search returns, from memory only: the index's candidates (at most the 8 000 nearest, farthest
 // dropped), filtered by capture year and by having a verbalization under the quality policy, in the document's order
 // (unrounded distance, capture_year descending, id ascending). Reading their text is the caller's next step.
+//
+// The filters read the policy's scene keys (scene-keys.ts), arranged by tree position: a leaf's candidates are next to
+// each other there, where through the light rows each cost a lookup of its row and of its status in every generation
+// (measured in process at 1 M scenes, r=500 top-50: the selection 0.87-0.91×).
 
 export interface NearbyCircle {
   lat: number;
@@ -28,22 +33,24 @@ export interface NearbySelection {
 
 export function selectNearbyScenes(
   layer: SceneLayer,
-  pick: (row: number) => number,
+  keys: SceneKeys,
   circle: NearbyCircle,
   limit: number,
   years: YearRange,
 ): NearbySelection {
-  const { rowOf, light } = layer;
+  const { rowOf } = layer;
+  const { byPosition } = keys;
+  const anyYear = years.from === null && years.to === null;
   // The generation of each hit, in the hits' order (accept is called in that order: PointIndex.nearest).
   const generations: number[] = [];
   const { hits, candidateTruncated } = findNearbyScenes(layer.index, {
     ...circle,
     limit,
-    accept: (index) => {
-      const row = rowOf[index] as number;
-      if (!yearInRange(light.captureYears[row] ?? null, years)) return false;
-      const generation = pick(row);
+    accept: (_index, position) => {
+      const key = byPosition[position] as number;
+      const generation = pickOfKey(keys, key);
       if (generation < 0) return false;
+      if (!anyYear && !yearInRange(yearOfKey(keys, key), years)) return false;
       generations.push(generation);
       return true;
     },

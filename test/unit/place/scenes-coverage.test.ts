@@ -3,7 +3,7 @@ import { choosePolicy, type Quality } from '../../../core/data/quality.ts';
 import { PointIndex } from '../../../core/geo/point-index.ts';
 import { SCENE_CANDIDATE_CAP } from '../../../core/geo/scene-index.ts';
 import { countScenes, countSupportedChanges } from '../../../core/place/coverage-count.ts';
-import { buildCoverageKeys, coverageKeysFor } from '../../../core/place/coverage-keys.ts';
+import { buildSceneKeys, sceneKeysFor } from '../../../core/place/scene-keys.ts';
 import type { YearRange } from '../../../core/place/scenes-filters.ts';
 import type { ChangeLight } from '../../../core/store/index.ts';
 import { D, E, type FixtureScene, makeLayer, metresNorth, R } from './scenes-fixture.ts';
@@ -29,7 +29,7 @@ const anyYear: YearRange = { from: null, to: null };
 
 function count(quality: Quality, generation: string | null, years = anyYear) {
   const chooser = choosePolicy(layer.light, quality, generation);
-  return countScenes(layer, coverageKeysFor(layer, chooser), circle, years);
+  return countScenes(layer, sceneKeysFor(layer, chooser), circle, years);
 }
 
 describe('counts follow the quality policy, released/experimental counts do not', () => {
@@ -80,15 +80,15 @@ describe('counts follow the quality policy, released/experimental counts do not'
 
   it('answers zero where nothing is recorded', () => {
     const chooser = choosePolicy(layer.light, 'released', null);
-    const counts = countScenes(layer, coverageKeysFor(layer, chooser), { lat: 0, lon: 0, radiusM: 1000 }, anyYear);
+    const counts = countScenes(layer, sceneKeysFor(layer, chooser), { lat: 0, lon: 0, radiusM: 1000 }, anyYear);
     expect(counts).toMatchObject({ scenesTotal: 0, byYear: {}, byGeneration: {}, releasedCount: 0, latestYear: null });
   });
 
   it('keeps one key array per policy', () => {
     const chooser = choosePolicy(layer.light, 'released', null);
-    expect(coverageKeysFor(layer, chooser)).toBe(coverageKeysFor(layer, choosePolicy(layer.light, 'released', null)));
-    expect(coverageKeysFor(layer, chooser)).not.toBe(
-      coverageKeysFor(layer, choosePolicy(layer.light, 'experimental_only', null)),
+    expect(sceneKeysFor(layer, chooser)).toBe(sceneKeysFor(layer, choosePolicy(layer.light, 'released', null)));
+    expect(sceneKeysFor(layer, chooser)).not.toBe(
+      sceneKeysFor(layer, choosePolicy(layer.light, 'experimental_only', null)),
     );
   });
 });
@@ -101,7 +101,7 @@ describe('the candidate cap applies to coverage too', () => {
       year: i < SCENE_CANDIDATE_CAP ? 2020 : 2010,
     }));
     const big = makeLayer(many);
-    const keys = buildCoverageKeys(big, choosePolicy(big.light, 'released', null).pick);
+    const keys = buildSceneKeys(big, choosePolicy(big.light, 'released', null).pick);
     const counts = countScenes(big, keys, { ...base, radiusM: 1000 }, anyYear);
     expect(counts).toMatchObject({ scenesTotal: SCENE_CANDIDATE_CAP, candidateTruncated: true, latestYear: 2020 });
     expect(counts.byYear).toEqual({ '2020': SCENE_CANDIDATE_CAP });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { choosePolicy } from '../../../core/data/quality.ts';
 import { SCENE_CANDIDATE_CAP } from '../../../core/geo/scene-index.ts';
+import { buildSceneKeys } from '../../../core/place/scene-keys.ts';
 import { anySceneWithin, selectNearbyScenes } from '../../../core/place/scenes-select.ts';
 import { E, type FixtureScene, makeLayer, metresNorth, R } from './scenes-fixture.ts';
 
@@ -8,7 +9,8 @@ import { E, type FixtureScene, makeLayer, metresNorth, R } from './scenes-fixtur
 
 const base = { lat: 34.69, lon: 135.19 };
 const anyYear = { from: null, to: null };
-const released = (layer: ReturnType<typeof makeLayer>) => choosePolicy(layer.light, 'released', null).pick;
+const released = (layer: ReturnType<typeof makeLayer>) =>
+  buildSceneKeys(layer, choosePolicy(layer.light, 'released', null).pick);
 const idsOf = (layer: ReturnType<typeof makeLayer>, rows: { row: number }[]) =>
   rows.map((scene) => layer.light.ids[scene.row]);
 
@@ -79,14 +81,20 @@ describe('filters', () => {
     'quality %s generation %s: one verbalization per scene, version order',
     (quality, generation, ids, picks) => {
       const { pick } = choosePolicy(layer.light, quality, generation);
-      const { scenes: found } = selectNearbyScenes(layer, pick, circle, 50, anyYear);
+      const { scenes: found } = selectNearbyScenes(layer, buildSceneKeys(layer, pick), circle, 50, anyYear);
       expect(idsOf(layer, found)).toEqual(ids);
       expect(found.map((scene) => scene.generation)).toEqual(picks);
     },
   );
 
   it('never returns a quarantined scene, even at the centre', () => {
-    const { scenes: found } = selectNearbyScenes(layer, () => 0, { ...base, radiusM: 1000 }, 50, anyYear);
+    const { scenes: found } = selectNearbyScenes(
+      layer,
+      buildSceneKeys(layer, () => 0),
+      { ...base, radiusM: 1000 },
+      50,
+      anyYear,
+    );
     expect(idsOf(layer, found)).not.toContain('10');
   });
 
