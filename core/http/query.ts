@@ -18,29 +18,37 @@ function schemaTypes(schema: Record<string, unknown>): string[] {
   return typeof type === 'string' ? [type] : [];
 }
 
-function checkText(parameter: ParameterSpec, value: string): void {
+// How a parameter's text is checked, decided once per parameter from its schema's types.
+type TextRule = 'any' | 'integer' | 'number' | 'integer and number';
+
+function textRuleOf(parameter: ParameterSpec): TextRule {
   const types = schemaTypes(parameter.schema);
-  if (types.includes('string')) return;
-  if (types.includes('integer') && !integerText.test(value)) {
-    throw invalidParameter(
-      parameter.name,
-      `${parameter.name} must be a whole number written in digits, got ${JSON.stringify(value)}`,
-    );
+  if (types.includes('string')) return 'any';
+  const integer = types.includes('integer');
+  const number = types.includes('number');
+  if (integer && number) return 'integer and number';
+  return integer ? 'integer' : number ? 'number' : 'any';
+}
+
+function checkText(name: string, rule: TextRule, value: string): void {
+  if (rule === 'any') return;
+  if (rule !== 'number' && !integerText.test(value)) {
+    throw invalidParameter(name, `${name} must be a whole number written in digits, got ${JSON.stringify(value)}`);
   }
-  if (types.includes('number') && !numberText.test(value)) {
+  if (rule !== 'integer' && !numberText.test(value)) {
     throw invalidParameter(
-      parameter.name,
-      `${parameter.name} must be a decimal number (optional minus sign, digits, optional decimal part), got ${JSON.stringify(value)}`,
+      name,
+      `${name} must be a decimal number (optional minus sign, digits, optional decimal part), got ${JSON.stringify(value)}`,
     );
   }
 }
 
-const queryParameters = new WeakMap<ParameterSpec[], Map<string, ParameterSpec>>();
+const queryParameters = new WeakMap<ParameterSpec[], Map<string, TextRule>>();
 
-function queryParametersOf(parameters: ParameterSpec[]): Map<string, ParameterSpec> {
+function queryParametersOf(parameters: ParameterSpec[]): Map<string, TextRule> {
   let known = queryParameters.get(parameters);
   if (!known) {
-    known = new Map(parameters.filter((p) => p.in === 'query').map((p) => [p.name, p]));
+    known = new Map(parameters.filter((p) => p.in === 'query').map((p) => [p.name, textRuleOf(p)]));
     queryParameters.set(parameters, known);
   }
   return known;
@@ -51,8 +59,8 @@ export function parseQuery(search: URLSearchParams, parameters: ParameterSpec[])
   const values: Record<string, string> = {};
   const unknown: string[] = [];
   for (const [name, value] of search) {
-    const parameter = known.get(name);
-    if (!parameter) {
+    const rule = known.get(name);
+    if (rule === undefined) {
       if (!unknown.includes(name)) unknown.push(name);
       continue;
     }
@@ -63,7 +71,7 @@ export function parseQuery(search: URLSearchParams, parameters: ParameterSpec[])
     if (name in values) {
       throw new ApiError('invalid_parameter', `${name} was given more than once; give it once`, { field: name });
     }
-    checkText(parameter, value);
+    checkText(name, rule, value);
     values[name] = value;
   }
   return { values, unknown };
