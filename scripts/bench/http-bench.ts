@@ -187,6 +187,7 @@ function machimiTargets(server: RunningServer, points: readonly [number, number]
   return (['nearby', 'coverage', 'amenities'] as const).map((key) => ({
     name: `${prefix}${ROW[key]}`,
     baseUrl: server.baseUrl,
+    pid: server.pid,
     paths: points.map(([lat, lon]) => ENDPOINTS[key](lat, lon)),
   }));
 }
@@ -210,7 +211,7 @@ async function startBare(bodyFile: string, servers: RunningServer[]): Promise<Ht
       readyTimeoutMs: 30_000,
     });
     servers.push(server);
-    targets.push({ name, baseUrl: server.baseUrl, paths: ['/v1/scenes/nearby'] });
+    targets.push({ name, baseUrl: server.baseUrl, pid: server.pid, paths: ['/v1/scenes/nearby'] });
   }
   return targets;
 }
@@ -246,7 +247,12 @@ async function startPostgis(
     readyTimeoutMs: 30_000,
   });
   servers.push(server);
-  return { name: ROW.postgis, baseUrl: server.baseUrl, paths: points.map(([lat, lon]) => ENDPOINTS.nearby(lat, lon)) };
+  return {
+    name: ROW.postgis,
+    baseUrl: server.baseUrl,
+    pid: server.pid,
+    paths: points.map(([lat, lon]) => ENDPOINTS.nearby(lat, lon)),
+  };
 }
 
 function printReport(

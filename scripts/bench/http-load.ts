@@ -1,6 +1,7 @@
 // Load generation for the HTTP benchmark (autocannon, in this process): fixed connections and duration, each request
 // on the next path of a list, so requests spread over many points and caches do not make the answer trivial.
 import autocannon from 'autocannon';
+import { cpuUsPerRequest, processCpuMs } from './process-cpu.ts';
 
 export interface HttpTarget {
   /** Row label in the table. */
@@ -8,6 +9,8 @@ export interface HttpTarget {
   baseUrl: string;
   /** Request paths (with query), used round-robin across all connections. */
   paths: readonly string[];
+  /** The server's process, whose CPU per request is reported when given. */
+  pid?: number;
 }
 
 export interface LoadOptions {
@@ -26,6 +29,8 @@ export interface HttpRow {
   bytesPerResponse: number;
   /** Requests that failed or did not answer 2xx; a row with any is not a valid figure. */
   failed: number;
+  /** The server process's CPU time (user + system, all threads) per answered request, when its pid is known. */
+  cpuUsPerRequest: number | null;
 }
 
 export async function measureTarget(target: HttpTarget, options: LoadOptions): Promise<HttpRow> {
@@ -47,7 +52,9 @@ export async function measureTarget(target: HttpTarget, options: LoadOptions): P
       ],
     });
   if (options.warmupS > 0) await run(options.warmupS);
+  const cpuBefore = target.pid === undefined ? null : processCpuMs(target.pid);
   const result = await run(options.durationS);
+  const cpuAfter = target.pid === undefined ? null : processCpuMs(target.pid);
   const completed = result['2xx'] + result.non2xx;
   return {
     name: target.name,
@@ -56,5 +63,6 @@ export async function measureTarget(target: HttpTarget, options: LoadOptions): P
     p99Ms: result.latency.p99,
     bytesPerResponse: completed > 0 ? result.throughput.total / completed : 0,
     failed: result.non2xx + result.errors + result.timeouts,
+    cpuUsPerRequest: cpuUsPerRequest(cpuBefore, cpuAfter, completed),
   };
 }

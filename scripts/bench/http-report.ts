@@ -1,5 +1,6 @@
-// The HTTP benchmark's tables: each target's median round (its latencies) with every round's requests/s, then the
-// ratios, each the median of the ratios taken within a round, with their spread.
+// The HTTP benchmark's tables: each target's median round (its latencies) with every round's requests/s and the
+// server's median CPU per request, then the ratios, each the median of the ratios taken within a round, with their
+// spread.
 import type { HttpRow } from './http-load.ts';
 import { median, medianRow, roundRatios } from './http-rounds.ts';
 
@@ -18,9 +19,19 @@ export interface Ratio {
 
 export function printHttpTables(results: ReadonlyMap<string, readonly HttpRow[]>, ratios: readonly Ratio[]): void {
   printTable(
-    ['target', 'requests/s (median)', 'each round', 'p50 ms', 'p99 ms', 'bytes/response', 'failed'],
+    [
+      'target',
+      'requests/s (median)',
+      'each round',
+      'p50 ms',
+      'p99 ms',
+      'bytes/response',
+      'server CPU µs/request',
+      'failed',
+    ],
     [...results].map(([name, rows]) => {
       const row = medianRow(rows);
+      const cpu = medianCpuUs(rows);
       return [
         name,
         row.rps.toFixed(0),
@@ -28,6 +39,7 @@ export function printHttpTables(results: ReadonlyMap<string, readonly HttpRow[]>
         row.p50Ms.toFixed(0),
         row.p99Ms.toFixed(0),
         row.bytesPerResponse.toFixed(0),
+        cpu === null ? '' : cpu.toFixed(0),
         String(row.failed),
       ];
     }),
@@ -43,6 +55,12 @@ export function printHttpTables(results: ReadonlyMap<string, readonly HttpRow[]>
   if (lines.length === 0) return;
   console.log('');
   printTable(['ratio of requests/s', 'median', 'rounds', 'target', ''], lines);
+}
+
+/** The median over rounds of the server's CPU per request, or null when no round measured it. */
+export function medianCpuUs(rows: readonly HttpRow[]): number | null {
+  const measured = rows.flatMap((row) => (row.cpuUsPerRequest === null ? [] : [row.cpuUsPerRequest]));
+  return measured.length === 0 ? null : median(measured);
 }
 
 function measureRatio(

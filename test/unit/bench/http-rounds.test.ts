@@ -10,6 +10,7 @@ const row = (rps: number, failed = 0): HttpRow => ({
   p99Ms: rps / 10,
   bytesPerResponse: 1,
   failed,
+  cpuUsPerRequest: null,
 });
 
 describe('http rounds', () => {
