@@ -1,6 +1,6 @@
 // CPU time a server process has used (Linux /proc: user + system, every thread), so the HTTP bench can report the
-// server's CPU per request beside its requests per second: a figure that moves far less with the load generator and
-// the rest of this shared machine than requests/s do.
+// server's CPU per request beside its requests per second: a figure that does not depend on the load generator's own
+// limit (which is what the bare server's requests/s measure here), though it still moves with the machine.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
