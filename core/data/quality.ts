@@ -7,6 +7,9 @@ import type { SceneLight } from '../store/index.ts';
 
 export type Quality = 'released' | 'include_experimental' | 'experimental_only';
 
+/** The policy when a request names none (the specs' default for `quality`). */
+export const DEFAULT_QUALITY: Quality = 'released';
+
 export interface QualityPolicy {
   requested: Quality;
   generation: string | null;

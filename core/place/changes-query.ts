@@ -1,5 +1,5 @@
 import type { ListChangesNearbyData } from '../../generated/place-lookup/types.gen.ts';
-import { choosePolicy, type Quality, type QualityPolicy } from '../data/quality.ts';
+import { choosePolicy, DEFAULT_QUALITY, type Quality, type QualityPolicy } from '../data/quality.ts';
 import { invalidParameter } from '../errors.ts';
 import type { HandlerContext } from '../http/context.ts';
 import type { ChangeCategory, ChangeStatus } from '../release/types.ts';
@@ -34,7 +34,7 @@ export function resolveChangesQuery(
   const yearFrom = query.year_from ?? null;
   const yearTo = query.year_to ?? null;
   checkYearRange(yearFrom, yearTo);
-  const quality: Quality = query.quality ?? 'released';
+  const quality: Quality = query.quality ?? DEFAULT_QUALITY;
   const { policy } = choosePolicy(ctx.data.scenes.light, quality, query.generation ?? null);
   return {
     search: {

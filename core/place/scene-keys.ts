@@ -1,4 +1,4 @@
-import { choosePolicy, type PolicyChooser } from '../data/quality.ts';
+import { choosePolicy, DEFAULT_QUALITY, type PolicyChooser } from '../data/quality.ts';
 import type { SceneLayer } from '../data/served-release.ts';
 import { verbalizationStatusCodes } from '../store/index.ts';
 
@@ -94,9 +94,9 @@ export function sceneKeysFor(layer: SceneLayer, chooser: PolicyChooser): SceneKe
 }
 
 /**
- * Builds the keys of the default policy (released) now, at start-up: ~60 ms at a million scenes that the first nearby
+ * Builds the keys of the default policy (DEFAULT_QUALITY) now, at start-up: ~60 ms at a million scenes that the first nearby
  * or coverage request would otherwise wait for.
  */
 export function prepareDefaultSceneKeys(layer: SceneLayer): SceneKeys {
-  return sceneKeysFor(layer, choosePolicy(layer.light, 'released', null));
+  return sceneKeysFor(layer, choosePolicy(layer.light, DEFAULT_QUALITY, null));
 }

@@ -1,4 +1,4 @@
-import { choosePolicy, type PolicyChooser, type Quality } from '../data/quality.ts';
+import { choosePolicy, DEFAULT_QUALITY, type PolicyChooser, type Quality } from '../data/quality.ts';
 import { ApiError, invalidParameter } from '../errors.ts';
 import type { HandlerContext } from '../http/context.ts';
 import type { SceneLight } from '../store/index.ts';
@@ -43,7 +43,7 @@ export interface PolicyQuery extends LegacyQuery {
 export function resolvePolicy(query: PolicyQuery, ctx: HandlerContext, light: SceneLight): PolicyChooser {
   const generation = resolveGeneration(query, ctx);
   try {
-    return choosePolicy(light, query.quality ?? 'released', generation);
+    return choosePolicy(light, query.quality ?? DEFAULT_QUALITY, generation);
   } catch (error) {
     const fromGen = ctx.given.has('gen') && !ctx.given.has('generation');
     if (fromGen && error instanceof ApiError && error.field === 'generation') {
