@@ -3,6 +3,7 @@ import { H3 } from 'h3';
 import type { AppDeps } from './context.ts';
 import { releaseWhenSent } from './lent-body.ts';
 import { handleRequest } from './pipeline.ts';
+import { untilTurnEnds } from './turn-end.ts';
 
 // The h3 application: one middleware answering every request, because routing belongs to the specs (openapi-backend),
 // not to h3 (a catch-all route made h3's router split the path and fill a parameter on every request).
@@ -30,6 +31,7 @@ export function createApp(deps: AppDeps): H3 {
     // srvx's Node adapter exposes the ServerResponse the body will be written to.
     const node = (event.req as { runtime?: { node?: { res?: ServerResponse } } }).runtime?.node;
     releaseWhenSent(response, node?.res);
+    await untilTurnEnds();
     return response;
   });
   return app;

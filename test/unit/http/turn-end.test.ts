@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { untilTurnEnds } from '../../../core/http/turn-end.ts';
+
+const immediate = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+describe('untilTurnEnds', () => {
+  it('holds every wait of a turn until its I/O callbacks have run, then releases them together, in order', async () => {
+    const events: string[] = [];
+    const waits = ['a', 'b', 'c'].map((name) => untilTurnEnds().then(() => events.push(name)));
+    // Microtasks and ticks of the same turn run first: nothing is released by them.
+    await Promise.resolve();
+    await new Promise<void>((resolve) => process.nextTick(resolve));
+    expect(events).toEqual([]);
+    await Promise.all(waits);
+    expect(events).toEqual(['a', 'b', 'c']);
+  });
+
+  it('releases a wait made after the turn ended in a turn of its own', async () => {
+    await untilTurnEnds();
+    let released = false;
+    const later = untilTurnEnds().then(() => {
+      released = true;
+    });
+    expect(released).toBe(false);
+    await later;
+    expect(released).toBe(true);
+  });
+
+  it('releases a turn within one setImmediate (an answer alone does not wait for more)', async () => {
+    let released = false;
+    void untilTurnEnds().then(() => {
+      released = true;
+    });
+    await immediate();
+    await Promise.resolve();
+    expect(released).toBe(true);
+  });
+});
