@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { untilTurnEnds } from '../../../core/http/turn-end.ts';
+import { MAX_HELD_ANSWERS, untilTurnEnds } from '../../../core/http/turn-end.ts';
 
 const immediate = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -34,5 +34,18 @@ describe('untilTurnEnds', () => {
     await immediate();
     await Promise.resolve();
     expect(released).toBe(true);
+  });
+});
+
+describe('untilTurnEnds with many answers in one turn', () => {
+  it(`releases the first ${MAX_HELD_ANSWERS} as soon as they are all waiting, and holds the next until the turn ends`, async () => {
+    const released: number[] = [];
+    const waits = Array.from({ length: MAX_HELD_ANSWERS + 1 }, (_, n) => untilTurnEnds().then(() => released.push(n)));
+    await Promise.resolve();
+    await new Promise<void>((resolve) => process.nextTick(resolve));
+    expect(released).toEqual(Array.from({ length: MAX_HELD_ANSWERS }, (_, n) => n));
+    await Promise.all(waits);
+    expect(released).toHaveLength(MAX_HELD_ANSWERS + 1);
+    expect(released.at(-1)).toBe(MAX_HELD_ANSWERS);
   });
 });
