@@ -174,6 +174,21 @@ describe('GET /v1/scenes/nearby', () => {
     expect(body.note).toContain('半径内に写真はありますが');
   });
 
+  it('notes sparse coverage when one to four scenes are found, and not from five', async () => {
+    const sparseText = 'この範囲の撮影記録は少なく';
+    const at = (scene: SceneRef) => ({ lat: Number(scene.lat.toFixed(6)), lon: Number(scene.lon.toFixed(6)) });
+    const countAt = (scene: SceneRef) => ref.nearby({ ...at(scene), radius_m: 100, limit: 10 }).length;
+    const sparse = ref.scenes.find((scene) => !scene.quarantined && countAt(scene) >= 1 && countAt(scene) <= 4);
+    const dense = ref.scenes.find((scene) => !scene.quarantined && countAt(scene) >= 5);
+    if (!sparse || !dense) throw new Error('the demo release should have sparse and dense places at 100 m');
+    const few = await get(`/v1/scenes/nearby?${qs({ ...at(sparse), radius_m: 100 })}`);
+    expect(few.body.count).toBe(countAt(sparse));
+    expect(few.body.note).toContain(sparseText);
+    const many = await get(`/v1/scenes/nearby?${qs({ ...at(dense), radius_m: 100 })}`);
+    expect(many.body.count).toBeGreaterThanOrEqual(5);
+    expect(many.body.note).not.toContain(sparseText);
+  });
+
   it('notes experimental inclusion', async () => {
     const [centre] = centres();
     const released = await get(`/v1/scenes/nearby?${qs({ ...centre, radius_m: 1000 })}`);
@@ -203,6 +218,16 @@ describe('GET /v1/scenes/nearby', () => {
     expect(body.warnings).toEqual(warnings);
     const expected = ref.nearby({ lat: Number(centre?.lat), lon: Number(centre?.lon), radius_m: radius, limit: 10 });
     expect(body.results.map((item: any) => item.id)).toEqual(expected.map((hit) => hit.id));
+  });
+
+  it('an unknown parameter is ignored with a warning naming it, the answer otherwise unchanged', async () => {
+    const [centre] = centres();
+    const { status, body } = await get(`/v1/scenes/nearby?${qs({ ...centre, colour: 'red' })}`);
+    expect(status).toBe(200);
+    expect(body.warnings).toEqual(['unknown parameter colour was ignored']);
+    const plain = await get(`/v1/scenes/nearby?${qs({ ...centre })}`);
+    expect(plain.body.warnings).toEqual([]);
+    expect({ ...body, request_id: null, warnings: [] }).toEqual({ ...plain.body, request_id: null });
   });
 
   it('legacy gen selects the generation, generation wins over it', async () => {
@@ -443,6 +468,37 @@ describe('GET /v1/scenes/{id}', () => {
       id: ref.expectedGeneration(id, 'include_experimental'),
       status: 'experimental',
     });
+  });
+
+  it('an explicit generation the scene has no verbalization in is 200 with null, a note naming it and available_generations', async () => {
+    const lacking = (s: SceneRef) =>
+      ref.verbalizationsOf(s.id).length > 0 &&
+      !ref.verbalizationsOf(s.id).some((v) => v.generation_id === 'gen1-hostedvl');
+    const id = ref.find(lacking);
+    for (const path of [`/v1/scenes/${id}?generation=gen1-hostedvl`, `/v1/node/${id}?gen=gen1-hostedvl`]) {
+      const { status, body } = await scene(path);
+      expect(status).toBe(200);
+      expect(body.verbalization).toBeNull();
+      expect(body.quality_policy.generation).toBe('gen1-hostedvl');
+      expect(body.note).toContain('（gen1-hostedvl）');
+      expect(body.note).toContain('自動的な代替はしません');
+      expect(body.available_generations).toEqual(ref.availableGenerations(id));
+      expect(body.available_generations.length).toBeGreaterThan(0);
+    }
+  });
+
+  it.each([
+    ['generation=gen9-nothing', 'generation'],
+    ['gen=gen9-nothing', 'gen'],
+    ['quality=all', 'quality'],
+    ['quality=', 'quality'],
+  ])('%s is 400 naming %s on scene detail and its alias', async (extra, field) => {
+    const id = ref.scenes[0]?.id;
+    for (const path of [`/v1/scenes/${id}?${extra}`, `/v1/node/${id}?${extra}`]) {
+      const { status, body } = await scene(path);
+      expect(status).toBe(400);
+      expect(body.error).toMatchObject({ code: 'invalid_parameter', field });
+    }
   });
 
   it('a scene without any verbalization is 200 with null and no available generations', async () => {

@@ -582,6 +582,9 @@ describe('GET /v1/areas/search', () => {
 describe('GET /v1/areas/{town_key}', () => {
   it('grade D blocks have karte null; blocks with a karte carry it; versions are metadata only', async () => {
     const graded = ['A', 'B', 'C', 'D'].map((grade) => release.areas.rows.find((a) => a.coverage_grade === grade));
+    // The rule under test needs a grade D block and one with a karte in the demo release.
+    expect(graded[3]).toBeDefined();
+    expect(graded[0]).toBeDefined();
     for (const light of graded) {
       if (!light) continue;
       const row = (await getArea(release.store, release.record.release_id, light.town_key)) as AreaRow;

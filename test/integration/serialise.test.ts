@@ -65,6 +65,8 @@ async function call(path: string, init?: RequestInit): Promise<void> {
   const response = await checkedFetch(`${server.url}${path}`, init);
   const body = await response.json();
   expect(response.status, `${path}: ${JSON.stringify(body)}`).toBe(200);
+  // Every success names the release it was answered from.
+  expect(body.snapshot, path).toBe(server.release.record.release_id);
   collectIds(body);
 }
 

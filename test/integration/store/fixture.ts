@@ -101,6 +101,9 @@ export function buildRows(): FixtureRows {
       { ...school, school_id: 'sch_00000003', name: 'ｺｳﾍﾞ小学校' },
       { ...school, school_id: 'sch_00000004', name: '100%_スクール' },
       { ...school, school_id: 'sch_00000001', name: 'ＡＢＣ 小学校' },
+      // Two spellings of one normalized name, the larger id first: the search orders them by school_id.
+      { ...school, school_id: 'sch_00000006', name: 'ﾐﾅﾄ中央小学校' },
+      { ...school, school_id: 'sch_00000005', name: 'ミナト中央小学校' },
     ],
   };
 }

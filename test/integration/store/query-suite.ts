@@ -183,6 +183,8 @@ export function describeQuerySuite(variant: StoreVariant): void {
         expect(await names('%')).toEqual(['100%_スクール']);
         expect(await names('_')).toEqual(['100%_スクール']);
         expect(await names('存在しない')).toEqual([]);
+        const ties = await searchSchools(store, rid, 'ﾐﾅﾄ 中央');
+        expect(ties.results.map((school) => school.school_id)).toEqual(['sch_00000005', 'sch_00000006']);
         const all = await searchSchools(store, rid, '小学校');
         expect(all.normalizedQuery).toBe('小学校');
         const expected = rows.schools

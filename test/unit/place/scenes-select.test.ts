@@ -105,15 +105,22 @@ describe('filters', () => {
 });
 
 describe('the 8 000 candidate cap', () => {
+  // The document's limits table: "scene candidates: 8,000 within a band or cumulative". Written here as the number
+  // itself, so that a change of the constant fails these tests.
+  const documentedCap = 8000;
   // 8 000 scenes from 2020 in the inner 100 m, then 500 from 2010 between 150 and 200 m.
   const scenes: FixtureScene[] = [];
-  for (let i = 0; i < SCENE_CANDIDATE_CAP; i++) {
-    scenes.push({ id: String(100000 + i), lat: metresNorth(base.lat, (i / SCENE_CANDIDATE_CAP) * 100), lon: base.lon });
+  for (let i = 0; i < documentedCap; i++) {
+    scenes.push({ id: String(100000 + i), lat: metresNorth(base.lat, (i / documentedCap) * 100), lon: base.lon });
   }
   for (let i = 0; i < 500; i++) {
     scenes.push({ id: String(200000 + i), lat: metresNorth(base.lat, 150 + i / 10), lon: base.lon, year: 2010 });
   }
   const layer = makeLayer(scenes);
+
+  it('is the documented number', () => {
+    expect(SCENE_CANDIDATE_CAP).toBe(documentedCap);
+  });
 
   it('is not reached below 8 000 candidates', () => {
     const result = selectNearbyScenes(layer, released(layer), { ...base, radiusM: 120 }, 10, anyYear);

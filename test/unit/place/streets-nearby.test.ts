@@ -87,6 +87,20 @@ describe('findStreetsNearby', () => {
     expect(result.unnamed_edges[0]).toMatchObject({ highway_class: '生活道路', n_scenes: 20, town_key: '131010001' });
   });
 
+  it('keeps an edge of exactly 15 scenes and drops one of 14', () => {
+    const boundary = [
+      edge('30_31', null, lat0, [lon0, lon0 + 0.002], 15),
+      edge('32_33', null, lat0 + 0.0001, [lon0, lon0 + 0.002], 14),
+    ];
+    const small: StreetsNearbyLayer = {
+      edges: { rows: boundary, index: LineIndex.build(boundary.map((row) => row.geom)) },
+      streets: { byId: new Map() },
+    };
+    const result = findStreetsNearby(small, { ...at, radiusM: 100, limit: 5 });
+    expect(result.unnamed_edges.map((e) => [e.edge_id, e.n_scenes])).toEqual([['30_31', 15]]);
+    expect(result.n_edges_considered).toBe(1);
+  });
+
   it('applies grade D to has_karte and shows summary columns only', () => {
     const result = findStreetsNearby(layer, { ...at, radiusM: 100, limit: 5 });
     expect(result.streets.map((s) => s.has_karte)).toEqual([true, false]);
