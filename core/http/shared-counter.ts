@@ -108,28 +108,27 @@ export class SharedCounter {
     this.#syncTimer.unref();
   }
 
-  // Sends statements while requests wait or counts are unsent; #running is cleared in the same turn as the last
-  // check, so a request queued after it starts the next drain.
+  // Sends one statement, carrying every unsent count, and more while requests wait; counts let through meanwhile wait
+  // for the sync timer (under steady load there always are some: sending them at once would be a statement every
+  // round trip). #running is cleared in the same turn as the last check, so a request queued after it starts the next
+  // drain.
   #drain(): Promise<void> {
     this.#running = true;
     this.#drained = (async () => {
       try {
-        while (this.#queue.length > 0 || this.#hasUnsent()) {
+        do {
           const batch = this.#queue;
           this.#queue = [];
           try {
             await this.#send(batch);
           } catch (error) {
+            // Its counts went back to unsent: they are tried again by the sync timer or the next waiting request.
             for (const ticket of batch) ticket.reject(error);
-            // Its counts went back to unsent: they are tried again later, or with the next waiting request.
-            if (this.#queue.length === 0) {
-              this.#scheduleSync();
-              break;
-            }
           }
-        }
+        } while (this.#queue.length > 0);
       } finally {
         this.#running = false;
+        if (this.#hasUnsent()) this.#scheduleSync();
       }
     })();
     return this.#drained;

@@ -64,6 +64,25 @@ describe('SharedCounter', () => {
     expect(rows.get('ip')?.points).toBe(41);
   });
 
+  it('under steady load writes the counts let through at once once a syncMs, not once a round trip', async () => {
+    const { db, rows, statements } = fakeTable();
+    const counter = new SharedCounter(db, 60, { syncMs: 40 });
+    const inserts = () => statements.filter((statement) => statement === 'INSERT').length;
+    expect((await counter.consume('ip', 1, 1_000_000)).allowed).toBe(true);
+    // A request every millisecond for ~200 ms: every round trip (2 ms here) ends with new counts unsent.
+    const started = Date.now();
+    let sent = 1;
+    while (Date.now() - started < 200) {
+      expect((await counter.consume('ip', 1, 1_000_000)).allowed).toBe(true);
+      sent++;
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    // 200 ms / 40 ms, and a timer's lateness: far from the ~100 statements of one per round trip.
+    expect(inserts()).toBeLessThanOrEqual(8);
+    await counter.close();
+    expect(rows.get('ip')?.points).toBe(sent);
+  });
+
   it('waits for the table for every request past half the limit, and refuses exactly past the limit', async () => {
     const { db, rows, statements } = fakeTable();
     const counter = new SharedCounter(db, 60, { syncMs: 60_000 });
