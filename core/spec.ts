@@ -104,3 +104,6 @@ export function loadSpec(fileName: string): SpecDocument {
   );
   return { file, document, operations };
 }
+
+/** The two hand-written OpenAPI documents under spec/, by face. */
+export const specFiles = { place: 'place-lookup.openapi.yaml', explore: 'scenery-search.openapi.yaml' } as const;

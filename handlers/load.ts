@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Handler, HandlerMap } from '../core/http/context.ts';
+import type { Handler, HandlerMap } from '../core/context.ts';
 
 // Handlers are found by file name: handlers/<face>/<operationId>.ts, each with a default export.
 

@@ -1,4 +1,4 @@
-import type { HandlerContext } from '../core/http/context.ts';
+import type { HandlerContext } from '../core/context.ts';
 
 export type { HandlerContext };
 

@@ -3,8 +3,8 @@ import { loadSceneCardColumns, type SceneLight, type Store } from '../store/inde
 import { type CardRecords, packCardRecords } from './card-records.ts';
 import { cardsSnapshotPath, readCardsSnapshot, writeCardsSnapshot } from './cards-snapshot.ts';
 import type { SnapshotKey } from './light-snapshot.ts';
-import type { ServedRelease } from './served-release.ts';
 import { noTimer, type StartupTimer } from './startup-timer.ts';
+import type { ServedRelease } from './types.ts';
 
 // Fills a served release's card records (release.scenes.cards): from their snapshot in DATA_DIR when it is current,
 // else from the store's card columns, then the snapshot is rewritten. Until they are in (or when the release does

@@ -22,7 +22,7 @@ import {
   staleReason,
   writeSectionFile,
 } from './section-file.ts';
-import type { ReleaseLight } from './served-release.ts';
+import type { ReleaseLight } from './types.ts';
 
 const MAGIC = 'MCHLIGHT';
 const FORMAT = 2;

@@ -4,12 +4,9 @@ import { PolygonIndex } from '../geo/polygon-index.ts';
 import { buildSceneIndex } from '../geo/scene-index.ts';
 import type { Logger } from '../log.ts';
 import type { Manifest } from '../release/manifest-types.ts';
-import type { AmenityKind, AmenityRow, GenerationRow } from '../release/types.ts';
+import type { AmenityKind, AmenityRow } from '../release/types.ts';
 import { IdTable } from '../store/id-table.ts';
 import {
-  type AreaLight,
-  type ChangeLight,
-  type EdgeLight,
   getRelease,
   getServedRelease,
   listGenerations,
@@ -22,41 +19,16 @@ import {
   type ReleaseRecord,
   type SceneLight,
   type Store,
-  type StreetLight,
 } from '../store/index.ts';
-import type { CardRecords } from './card-records.ts';
 import { loadReleaseCards, writeReleaseCardsSnapshot } from './cards-loader.ts';
 import { readLightSnapshot, snapshotPath, writeLightSnapshot } from './light-snapshot.ts';
 import { noTimer, type StartupTimer } from './startup-timer.ts';
+import type { ReleaseLight, SceneLayer, ServedRelease } from './types.ts';
+
+export type { ReleaseLight, SceneLayer, ServedRelease } from './types.ts';
 
 // The release being served: its manifest, the store for reads by key, and the in-memory indexes built once at start
 // from the light columns. Everything position-based is answered from here; full rows come from the store.
-
-export interface SceneLayer {
-  light: SceneLight;
-  // Only non-quarantined scenes are indexed; indexed point i is light row rowOf[i].
-  index: PointIndex;
-  rowOf: Int32Array;
-  /** Light row of a scene id (an IdTable: a Map of a million ids costs ~2 s and ~50 MB more at start). */
-  rowById: { get(id: string): number | undefined };
-  /** Everything a nearby result shows, in memory; null until loaded after start (cards-loader.ts). */
-  cards: CardRecords | null;
-}
-
-export interface ServedRelease {
-  record: ReleaseRecord;
-  manifest: Manifest;
-  store: Store;
-  generations: GenerationRow[];
-  scenes: SceneLayer;
-  amenities: Map<AmenityKind, { rows: AmenityRow[]; index: PointIndex }>;
-  changes: { rows: ChangeLight[]; index: PointIndex };
-  edges: { rows: EdgeLight[]; index: LineIndex };
-  /** index: the street axes (ingest requires two points or more), line i being rows[i]. */
-  streets: { rows: StreetLight[]; byId: Map<number, StreetLight>; index: LineIndex };
-  areas: { rows: AreaLight[]; index: PolygonIndex };
-  loadedInMs: number;
-}
 
 function buildSceneLayer(light: SceneLight): SceneLayer {
   let keptCount = 0;
@@ -91,17 +63,6 @@ function amenityIndexes(rows: AmenityRow[]): ServedRelease['amenities'] {
     byKind.set(kind, { rows: ofKind, index: pointIndexOf(ofKind) });
   }
   return byKind;
-}
-
-/** What the store gives for the indexes: the release's light columns and small tables. */
-export interface ReleaseLight {
-  scenes: SceneLight;
-  generations: GenerationRow[];
-  amenities: AmenityRow[];
-  changes: ChangeLight[];
-  edges: EdgeLight[];
-  streets: StreetLight[];
-  areas: AreaLight[];
 }
 
 /** Reads the light columns; each read is timed on its own (they overlap on PostgreSQL, queue on PGlite). */

@@ -1,6 +1,7 @@
 /** GET /explore/api/scene/{scene_id}: one scene's released observation in full, quarantined scenes included. */
+
+import type { HandlerContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import type { HandlerContext } from '../http/context.ts';
 import type { VerbalizationRow } from '../release/types.ts';
 import { tagsOf } from '../search/corpus.ts';
 import { getSceneDetail } from '../store/index.ts';

@@ -1,8 +1,8 @@
 /** GET /explore/api/meta: the release, its wards, the API's links and what the search understands. */
 import { readFileSync } from 'node:fs';
 import { CORE_SCHEMA, load } from 'js-yaml';
+import type { HandlerContext } from '../context.ts';
 import type { ServedRelease } from '../data/served-release.ts';
-import type { HandlerContext } from '../http/context.ts';
 import { CATEGORIES_FILE, type CategoryCatalog, loadCatalog } from '../search/categories.ts';
 import { BUDGET } from '../search/engine.ts';
 import { API_VERSION, apiBaseOf, exploreLicenseOf } from './links.ts';

@@ -1,5 +1,5 @@
 /** POST /explore/api/search: one page from the release's engine, with the fields only the server knows. */
-import type { HandlerContext } from '../http/context.ts';
+import type { HandlerContext } from '../context.ts';
 import { DEFAULT_YEAR_FROM, type SearchRequestBody } from '../search/request.ts';
 import { engineFor } from './engine-holder.ts';
 import { API_VERSION, apiBaseOf, exploreLicenseOf, sceneLinksOf } from './links.ts';

@@ -1,19 +1,18 @@
 import type { H3 } from 'h3';
 import type { Config, SerialiserMode } from '../config.ts';
+import type { HandlerMap } from '../context.ts';
 import type { ServedRelease } from '../data/served-release.ts';
 import type { Logger } from '../log.ts';
 import { createMcpEndpoint, type McpTool } from '../mcp/endpoint.ts';
 import { countCost } from '../mcp/envelope.ts';
 import { buildMcpTools } from '../mcp/tools.ts';
-import { loadSpec, type SpecDocument } from '../spec.ts';
+import { loadSpec, type SpecDocument, specFiles } from '../spec.ts';
 import { createApp } from './app.ts';
-import type { AppDeps, HandlerMap } from './context.ts';
+import type { AppDeps } from './context.ts';
 import { checkHandlers } from './handler-check.ts';
 import { type BucketSpec, RateLimits } from './rate-limit.ts';
 import { SpecRouter } from './router.ts';
 import { createOkPrinter } from './serialise.ts';
-
-export const specFiles = { place: 'place-lookup.openapi.yaml', explore: 'scenery-search.openapi.yaml' } as const;
 
 export interface AssembleOptions {
   config: Config;

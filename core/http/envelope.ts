@@ -1,8 +1,8 @@
+import type { HandlerContext } from '../context.ts';
 import type { ServedRelease } from '../data/served-release.ts';
 import { attachedJsonOf } from '../json/attached.ts';
 import type { ByteWriter } from '../json/byte-writer.ts';
 import { writeFlatJson } from '../json/flat-json.ts';
-import type { HandlerContext } from './context.ts';
 import { type LentBody, writeBody } from './lent-body.ts';
 
 // The common fields of every successful place-lookup response. A handler may set `quality_policy`, `note` and

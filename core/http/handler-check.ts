@@ -1,5 +1,5 @@
+import type { HandlerMap } from '../context.ts';
 import type { SpecDocument } from '../spec.ts';
-import type { HandlerMap } from './context.ts';
 
 // Every operation of a spec has exactly one handler (aliases share their target's; /mcp is answered by core/mcp),
 // and no handler exists without an operation. A mismatch stops start-up with the list of what to add or remove.

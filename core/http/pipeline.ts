@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { HandlerContext } from '../context.ts';
 import { ApiError, toApiError } from '../errors.ts';
 import { isJsonContentType, readBody } from './body.ts';
-import type { AppDeps, FaceRuntime, HandlerContext } from './context.ts';
+import type { AppDeps, FaceRuntime } from './context.ts';
 import { applyCors, preflight } from './cors.ts';
 import type { LentBody } from './lent-body.ts';
 import { releaseUnsent } from './lent-body.ts';

@@ -1,7 +1,8 @@
 import type { Config } from '../config.ts';
+import type { HandlerContext } from '../context.ts';
 import type { ServedRelease } from '../data/served-release.ts';
 import type { Logger } from '../log.ts';
-import type { AppDeps, HandlerContext } from './context.ts';
+import type { AppDeps } from './context.ts';
 
 // One request's HandlerContext. `log` (a child logger) and `origin` (needs the whole URL parsed) are made on first
 // read: most requests need neither. They are getters of the class, kept in a state object behind a symbol rather

@@ -1,7 +1,7 @@
 import fastJson from 'fast-json-stringify';
 import type { SerialiserMode } from '../config.ts';
+import type { HandlerContext } from '../context.ts';
 import type { SpecDocument } from '../spec.ts';
-import type { HandlerContext } from './context.ts';
 import { printEnvelope, printEnvelopeBody, wrapInEnvelope } from './envelope.ts';
 import type { LentBody } from './lent-body.ts';
 

@@ -1,5 +1,5 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { HandlerContext } from '../http/context.ts';
+import type { HandlerContext } from '../context.ts';
 import type { JsonSchema } from './schemas.ts';
 
 // A tool as tools/list shows it (the SDK's Tool type) and the function tools/call runs.

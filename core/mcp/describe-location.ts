@@ -1,4 +1,4 @@
-import type { Handler, HandlerContext } from '../http/context.ts';
+import type { Handler, HandlerContext } from '../context.ts';
 import type { SpecDocument } from '../spec.ts';
 import { compileArguments } from './arguments.ts';
 import { type McpTool, type ToolDeclaration, toolDefinition } from './definition.ts';

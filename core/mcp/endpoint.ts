@@ -6,7 +6,7 @@ import {
   type ListToolsResult,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { HandlerContext, McpReply } from '../http/context.ts';
+import type { HandlerContext, McpReply } from '../context.ts';
 import type { McpTool } from './definition.ts';
 import { errorReply, isMessage, isNotification, type JsonRpcMessage, parseEnvelope, resultReply } from './envelope.ts';
 

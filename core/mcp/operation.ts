@@ -1,4 +1,4 @@
-import type { Handler, HandlerContext, HandlerInput } from '../http/context.ts';
+import type { Handler, HandlerContext, HandlerInput } from '../context.ts';
 import type { OperationSpec, SpecDocument } from '../spec.ts';
 import { type ArgumentValidator, compileArguments, toDecimalText } from './arguments.ts';
 import { deriveInputSchema, type JsonSchema } from './schemas.ts';

@@ -1,7 +1,7 @@
 import type { ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { HandlerContext } from '../http/context.ts';
+import type { HandlerContext } from '../context.ts';
 import type { JsonSchema } from './schemas.ts';
 
 // A client rejects a result whose structuredContent does not match the tool's outputSchema, and the agent then sees

@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { HandlerContext } from '../context.ts';
 import { ApiError, toApiError } from '../errors.ts';
-import type { HandlerContext } from '../http/context.ts';
 import { describeValidValues } from './arguments.ts';
 import type { JsonSchema } from './schemas.ts';
 

@@ -1,4 +1,4 @@
-import type { Handler, HandlerMap } from '../http/context.ts';
+import type { Handler, HandlerMap } from '../context.ts';
 import { wrapInEnvelope } from '../http/envelope.ts';
 import type { SpecDocument } from '../spec.ts';
 import { capLists } from './caps.ts';

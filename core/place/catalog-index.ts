@@ -1,6 +1,5 @@
 import type { IndexBody } from '../../generated/place-lookup/types.gen.ts';
-import { specFiles } from '../http/assemble.ts';
-import { loadSpec, type OperationSpec, type SpecDocument } from '../spec.ts';
+import { loadSpec, type OperationSpec, type SpecDocument, specFiles } from '../spec.ts';
 import { policies, policiesJa, serviceDescriptionJa, serviceName } from './catalog-policies.ts';
 
 // GET /v1: what the service is, its endpoints and aliases, its data policies. The endpoint and alias maps are read

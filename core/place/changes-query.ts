@@ -1,7 +1,7 @@
 import type { ListChangesNearbyData } from '../../generated/place-lookup/types.gen.ts';
+import type { HandlerContext } from '../context.ts';
 import { choosePolicy, DEFAULT_QUALITY, type Quality, type QualityPolicy } from '../data/quality.ts';
 import { invalidParameter } from '../errors.ts';
-import type { HandlerContext } from '../http/context.ts';
 import type { ChangeCategory, ChangeStatus } from '../release/types.ts';
 import { resolveRadius } from './legacy.ts';
 

@@ -1,5 +1,5 @@
+import type { HandlerContext } from '../context.ts';
 import type { QualityPolicy } from '../data/quality.ts';
-import type { HandlerContext } from '../http/context.ts';
 import { countScenes, countSupportedChanges } from './coverage-count.ts';
 import { sceneKeysFor } from './scene-keys.ts';
 import { checkYearRange, type PolicyQuery, resolvePolicy } from './scenes-filters.ts';

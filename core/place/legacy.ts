@@ -1,4 +1,4 @@
-import type { HandlerContext } from '../http/context.ts';
+import type { HandlerContext } from '../context.ts';
 
 // Legacy query parameters the document keeps accepting: `radius` (alias of radius_m; radius_m wins when both are
 // given), `gen` (alias of generation; generation wins), `era` and `min_score` (accepted, no effect). Each use is

@@ -1,6 +1,6 @@
+import type { HandlerContext } from '../context.ts';
 import type { QualityPolicy } from '../data/quality.ts';
 import { ApiError } from '../errors.ts';
-import type { HandlerContext } from '../http/context.ts';
 import type { VerbalizationRow } from '../release/types.ts';
 import { getSceneDetail } from '../store/index.ts';
 import { composeNote } from './notes.ts';

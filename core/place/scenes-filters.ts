@@ -1,6 +1,6 @@
+import type { HandlerContext } from '../context.ts';
 import { choosePolicy, DEFAULT_QUALITY, type PolicyChooser, type Quality } from '../data/quality.ts';
 import { ApiError, invalidParameter } from '../errors.ts';
-import type { HandlerContext } from '../http/context.ts';
 import type { SceneLight } from '../store/index.ts';
 import { type LegacyQuery, resolveGeneration } from './legacy.ts';
 

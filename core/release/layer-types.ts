@@ -1,5 +1,5 @@
 /** Street/edge/area layer rows and their JSON parts (profile, karte, stats); mirror the schemas. */
-import type { ChangeCategory } from './types.ts';
+import type { ChangeCategory } from './enums.ts';
 
 export type LatLon = [number, number];
 export type CoverageGrade = 'A' | 'B' | 'C' | 'D';

@@ -1,16 +1,18 @@
 /** TypeScript shapes of release rows; they mirror core/release/schemas/*.schema.json (the schemas are the truth). */
+import type {
+  AmenityKind,
+  CaptureTimeQuality,
+  ChangeCategory,
+  ChangeStatus,
+  PositionSource,
+  VerbalizationStatus,
+} from './enums.ts';
 import type { AreaRow, EdgeRow, StreetRow } from './layer-types.ts';
 import type { ReleaseTable } from './tables.ts';
 
+export type * from './enums.ts';
 export type * from './layer-types.ts';
 export type * from './manifest-types.ts';
-
-export type PositionSource = 'mapillary_computed' | 'mapillary_raw';
-export type CaptureTimeQuality = 'ok' | 'epoch_anomaly' | 'unknown';
-export type VerbalizationStatus = 'released' | 'experimental' | 'deprecated';
-export type ChangeCategory = '設備' | '建物' | '区画線・標示' | '舗装' | '沿道用途' | '植栽' | 'その他';
-export type ChangeStatus = 'supported' | 'refuted' | 'unverifiable' | 'withdrawn';
-export type AmenityKind = 'vending_machine' | 'toilet' | 'bench';
 
 export interface SceneRow {
   id: string;

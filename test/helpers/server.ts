@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 import { inject } from 'vitest';
 import { type Config, parseConfig } from '../../core/config.ts';
+import type { HandlerMap } from '../../core/context.ts';
 import { openServedRelease } from '../../core/data/bootstrap.ts';
 import type { ServedRelease } from '../../core/data/served-release.ts';
 import { assembleApp } from '../../core/http/assemble.ts';
-import type { HandlerMap } from '../../core/http/context.ts';
 import { listenApp } from '../../core/http/listen.ts';
 import type { RateLimits } from '../../core/http/rate-limit.ts';
 import { createLogger } from '../../core/log.ts';

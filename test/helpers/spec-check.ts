@@ -1,7 +1,6 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { specFiles } from '../../core/http/assemble.ts';
-import { loadSpec, type OperationSpec, type SpecDocument } from '../../core/spec.ts';
+import { loadSpec, type OperationSpec, type SpecDocument, specFiles } from '../../core/spec.ts';
 
 // Checks a live response against the spec: the status is documented for the operation, the body validates against
 // that status's schema, every documented header is present and valid, and JSON is served as JSON. Responses that

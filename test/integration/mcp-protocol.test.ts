@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { HandlerMap } from '../../core/http/context.ts';
+import type { HandlerMap } from '../../core/context.ts';
 import { loadHandlers } from '../../handlers/load.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { checkedFetch } from '../helpers/spec-check.ts';

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ServedRelease } from '../../core/data/served-release.ts';
-import { specFiles } from '../../core/http/assemble.ts';
 import { readManifest, readTableRows } from '../../core/release/read.ts';
 import type { SchoolRow } from '../../core/release/types.ts';
-import { loadSpec } from '../../core/spec.ts';
+import { loadSpec, specFiles } from '../../core/spec.ts';
 import { createClient } from '../../generated/place-lookup/client/index.ts';
 import {
   getIndex,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HandlerContext, HandlerMap } from '../../core/context.ts';
 import { specFiles } from '../../core/http/assemble.ts';
-import type { HandlerContext, HandlerMap } from '../../core/http/context.ts';
 import { printEnvelope, printEnvelopeBody, wrapInEnvelope } from '../../core/http/envelope.ts';
 import { compileSerialisers } from '../../core/http/serialise.ts';
 import { attachedJsonOf } from '../../core/json/attached.ts';

@@ -1,9 +1,9 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../core/config.ts';
+import type { HandlerContext, HandlerInput, HandlerMap } from '../../core/context.ts';
 import { invalidParameter, notFound } from '../../core/errors.ts';
 import { specFiles } from '../../core/http/assemble.ts';
-import type { HandlerContext, HandlerInput, HandlerMap } from '../../core/http/context.ts';
 import { createLogger } from '../../core/log.ts';
 import { createMcpEndpoint } from '../../core/mcp/endpoint.ts';
 import { buildMcpTools } from '../../core/mcp/tools.ts';

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readSerialiserMode as serialiserModeOf } from '../../../core/config.ts';
+import type { HandlerContext } from '../../../core/context.ts';
 import type { ServedRelease } from '../../../core/data/served-release.ts';
 import { specFiles } from '../../../core/http/assemble.ts';
-import type { HandlerContext } from '../../../core/http/context.ts';
 import { printEnvelope, printEnvelopeBody, wrapInEnvelope } from '../../../core/http/envelope.ts';
 import { compileSerialisers, makeLossless, restSchemaOf } from '../../../core/http/serialise.ts';
 import { loadSpec } from '../../../core/spec.ts';

@@ -1,6 +1,6 @@
+import type { HandlerContext } from '../../../core/context.ts';
 import type { SceneLayer } from '../../../core/data/served-release.ts';
 import { buildSceneIndex } from '../../../core/geo/scene-index.ts';
-import type { HandlerContext } from '../../../core/http/context.ts';
 import type { SceneLight } from '../../../core/store/index.ts';
 
 // Small in-memory scene layers for the pure scene and coverage logic, built the way served-release.ts builds them.
