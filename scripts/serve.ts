@@ -26,7 +26,7 @@ async function loadModules() {
     import('../core/http/assemble.ts'),
     import('../core/http/listen.ts'),
     import('../handlers/load.ts'),
-    import('../core/place/scene-keys.ts'),
+    import('../core/scenes/keys.ts'),
   ]);
   return { ...bootstrap, ...engine, ...assemble, ...listen, ...handlers, ...sceneKeys };
 }

@@ -3,7 +3,7 @@
  * configured explore origin (EXPLORE_ORIGIN, default http://localhost:{PORT}).
  */
 import type { ServedRelease } from '../data/served-release.ts';
-import { imagePageOf } from '../place/scenes-items.ts';
+import { imagePageOf } from '../scenes/items.ts';
 import type { SceneLinks } from '../search/results.ts';
 
 export const API_VERSION = 'explore-v1';

@@ -5,8 +5,8 @@
  * candidates are read back by id (the index keeps no observations).
  */
 import type { SceneLayer, ServedRelease } from '../data/served-release.ts';
-import { readAnalysis } from '../place/scenes-detail-parts.ts';
 import type { SceneRow, VerbalizationRow } from '../release/types.ts';
+import { readAnalysis } from '../scenes/detail-parts.ts';
 import type { CorpusObservation } from '../search/corpus.ts';
 import { selectList } from '../store/columns.ts';
 import { iterateVerbalizations, listGenerations, loadSceneLight, type Row, type Store } from '../store/index.ts';

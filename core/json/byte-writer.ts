@@ -1,4 +1,4 @@
-// JSON written straight into UTF-8 bytes, for printers that know their shapes (place/scenes-bytes.ts). Short ASCII
+// JSON written straight into UTF-8 bytes, for printers that know their shapes (scenes/item-printer.ts). Short ASCII
 // strings are copied by a loop (measured faster than Buffer.latin1Write or TypedArray.set for ~20 characters, which
 // pay a call into the runtime); byte pieces of known encoding are copied with set.
 

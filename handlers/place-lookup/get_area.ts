@@ -1,4 +1,4 @@
-import { areaDetailBody } from '../../core/place/areas-detail.ts';
+import { areaDetailBody } from '../../core/areas/detail.ts';
 import type { AreaDetailBody, GetAreaData } from '../../generated/place-lookup/types.gen.ts';
 import type { HandlerContext, InputOf } from '../types.ts';
 

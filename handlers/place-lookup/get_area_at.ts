@@ -1,4 +1,4 @@
-import { areaAtBody } from '../../core/place/areas-bodies.ts';
+import { areaAtBody } from '../../core/areas/bodies.ts';
 import type { AreaAtBody, GetAreaAtData } from '../../generated/place-lookup/types.gen.ts';
 import type { HandlerContext, InputOf } from '../types.ts';
 

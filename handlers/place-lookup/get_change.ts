@@ -1,4 +1,4 @@
-import { readChangeDetail } from '../../core/place/changes-detail.ts';
+import { readChangeDetail } from '../../core/changes/detail.ts';
 import type { GetChangeData } from '../../generated/place-lookup/types.gen.ts';
 import type { HandlerContext, InputOf } from '../types.ts';
 

@@ -1,4 +1,4 @@
-import { type CoverageBody, describeCoverage } from '../../core/place/coverage-body.ts';
+import { type CoverageBody, describeCoverage } from '../../core/scenes/coverage.ts';
 import type { GetCoverageData } from '../../generated/place-lookup/types.gen.ts';
 import type { HandlerContext, InputOf } from '../types.ts';
 

@@ -1,4 +1,4 @@
-import { edgeDetailBody } from '../../core/place/edges-detail.ts';
+import { edgeDetailBody } from '../../core/streets/edges.ts';
 import type { EdgeBody, GetEdgeData } from '../../generated/place-lookup/types.gen.ts';
 import type { HandlerContext, InputOf } from '../types.ts';
 

@@ -1,4 +1,4 @@
-import { serviceIndex } from '../../core/place/catalog-index.ts';
+import { serviceIndex } from '../../core/catalog/service-index.ts';
 import type { GetIndexData } from '../../generated/place-lookup/types.gen.ts';
 import type { HandlerContext, InputOf } from '../types.ts';
 

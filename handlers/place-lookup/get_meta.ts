@@ -1,4 +1,4 @@
-import { describeRelease } from '../../core/place/catalog-meta.ts';
+import { describeRelease } from '../../core/catalog/meta.ts';
 import type { GetMetaData } from '../../generated/place-lookup/types.gen.ts';
 import type { HandlerContext, InputOf } from '../types.ts';
 

@@ -1,4 +1,4 @@
-import { describeProvenance } from '../../core/place/catalog-provenance.ts';
+import { describeProvenance } from '../../core/catalog/provenance.ts';
 import type { GetProvenanceData } from '../../generated/place-lookup/types.gen.ts';
 import type { HandlerContext, InputOf } from '../types.ts';
 

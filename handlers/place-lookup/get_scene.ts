@@ -1,4 +1,4 @@
-import { describeScene } from '../../core/place/scenes-detail.ts';
+import { describeScene } from '../../core/scenes/detail.ts';
 import type { GetSceneData } from '../../generated/place-lookup/types.gen.ts';
 import type { HandlerContext, InputOf } from '../types.ts';
 

@@ -1,4 +1,4 @@
-import { streetDetailBody } from '../../core/place/streets-detail.ts';
+import { streetDetailBody } from '../../core/streets/detail.ts';
 import type { GetStreetData, StreetDetailBody } from '../../generated/place-lookup/types.gen.ts';
 import type { HandlerContext, InputOf } from '../types.ts';
 

@@ -1,4 +1,4 @@
-import { areasNearbyBody } from '../../core/place/areas-bodies.ts';
+import { areasNearbyBody } from '../../core/areas/bodies.ts';
 import type { AreasNearbyBody, ListAreasNearbyData } from '../../generated/place-lookup/types.gen.ts';
 import type { HandlerContext, InputOf } from '../types.ts';
 

@@ -1,5 +1,5 @@
-import { type ChangesNearbyReply, listChangesNearby } from '../../core/place/changes-nearby.ts';
-import { resolveChangesQuery } from '../../core/place/changes-query.ts';
+import { type ChangesNearbyReply, listChangesNearby } from '../../core/changes/nearby.ts';
+import { resolveChangesQuery } from '../../core/changes/query.ts';
 import type { ListChangesNearbyData } from '../../generated/place-lookup/types.gen.ts';
 import type { HandlerContext, InputOf } from '../types.ts';
 

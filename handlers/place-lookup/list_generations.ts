@@ -1,4 +1,4 @@
-import { describeGenerations } from '../../core/place/catalog-meta.ts';
+import { describeGenerations } from '../../core/catalog/meta.ts';
 import type { ListGenerationsData } from '../../generated/place-lookup/types.gen.ts';
 import type { HandlerContext, InputOf } from '../types.ts';
 

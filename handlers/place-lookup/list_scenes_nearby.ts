@@ -1,4 +1,4 @@
-import { findScenesNearby, type ScenesNearbyBody } from '../../core/place/scenes-nearby.ts';
+import { findScenesNearby, type ScenesNearbyBody } from '../../core/scenes/nearby.ts';
 import type { ListScenesNearbyData } from '../../generated/place-lookup/types.gen.ts';
 import type { HandlerContext, InputOf } from '../types.ts';
 

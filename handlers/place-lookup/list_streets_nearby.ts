@@ -1,4 +1,4 @@
-import { streetsNearbyBody } from '../../core/place/streets-nearby-body.ts';
+import { streetsNearbyBody } from '../../core/streets/nearby-body.ts';
 import type { ListStreetsNearbyData, StreetsNearbyBody } from '../../generated/place-lookup/types.gen.ts';
 import type { HandlerContext, InputOf } from '../types.ts';
 

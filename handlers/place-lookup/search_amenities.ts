@@ -1,6 +1,6 @@
-import { searchAmenities } from '../../core/place/amenities-nearby.ts';
-import { amenityQueryFromBody } from '../../core/place/amenities-query.ts';
-import { amenitySources } from '../../core/place/amenities-sources.ts';
+import { amenityQueryFromBody } from '../../core/amenities/query.ts';
+import { searchAmenities } from '../../core/amenities/search.ts';
+import { amenitySources } from '../../core/amenities/sources.ts';
 import type { SearchAmenitiesData } from '../../generated/place-lookup/types.gen.ts';
 import type { HandlerContext, InputOf } from '../types.ts';
 

@@ -1,4 +1,4 @@
-import { searchAreasBody } from '../../core/place/areas-search.ts';
+import { searchAreasBody } from '../../core/areas/search.ts';
 import type { AreasSearchBody, SearchAreasData } from '../../generated/place-lookup/types.gen.ts';
 import type { HandlerContext, InputOf } from '../types.ts';
 

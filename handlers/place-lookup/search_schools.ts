@@ -1,4 +1,4 @@
-import { findSchools } from '../../core/place/schools-search.ts';
+import { findSchools } from '../../core/schools/search.ts';
 import type { SearchSchoolsData } from '../../generated/place-lookup/types.gen.ts';
 import type { HandlerContext, InputOf } from '../types.ts';
 

@@ -1,4 +1,4 @@
-import { searchStreetsBody } from '../../core/place/streets-search.ts';
+import { searchStreetsBody } from '../../core/streets/search.ts';
 import type { SearchStreetsData, StreetsSearchBody } from '../../generated/place-lookup/types.gen.ts';
 import type { HandlerContext, InputOf } from '../types.ts';
 

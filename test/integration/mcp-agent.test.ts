@@ -4,8 +4,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { specFiles } from '../../core/http/assemble.ts';
-import { loadSpec } from '../../core/spec.ts';
+import { loadSpec, specFiles } from '../../core/spec.ts';
 import { startTestServer, type TestServer, testRelease } from '../helpers/server.ts';
 import { checkedFetch } from '../helpers/spec-check.ts';
 

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HandlerContext, HandlerMap } from '../../core/context.ts';
-import { specFiles } from '../../core/http/assemble.ts';
 import { printEnvelope, printEnvelopeBody, wrapInEnvelope } from '../../core/http/envelope.ts';
 import { compileSerialisers } from '../../core/http/serialise.ts';
 import { attachedJsonOf } from '../../core/json/attached.ts';
-import { loadSpec } from '../../core/spec.ts';
+import { loadSpec, specFiles } from '../../core/spec.ts';
 import { loadHandlers } from '../../handlers/load.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { checkedFetch } from '../helpers/spec-check.ts';

@@ -2,11 +2,10 @@ import Ajv from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { specFiles } from '../../core/http/assemble.ts';
 import { toDecimalText } from '../../core/mcp/arguments.ts';
 import { deriveInputSchema, deriveOutputSchema, mergeAllOf } from '../../core/mcp/schemas.ts';
 import { buildMcpTools } from '../../core/mcp/tools.ts';
-import { loadSpec } from '../../core/spec.ts';
+import { loadSpec, specFiles } from '../../core/spec.ts';
 
 // Tool schemas derived from the spec: what tools/list shows an agent, and what a client can compile.
 

@@ -3,11 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../core/config.ts';
 import type { HandlerContext, HandlerInput, HandlerMap } from '../../core/context.ts';
 import { invalidParameter, notFound } from '../../core/errors.ts';
-import { specFiles } from '../../core/http/assemble.ts';
 import { createLogger } from '../../core/log.ts';
 import { createMcpEndpoint } from '../../core/mcp/endpoint.ts';
 import { buildMcpTools } from '../../core/mcp/tools.ts';
-import { loadSpec } from '../../core/spec.ts';
+import { loadSpec, specFiles } from '../../core/spec.ts';
 
 // How a tool call reaches a handler and what comes back, with stand-in handlers: argument shaping (the REST input
 // form), defaults, per-call warnings, list caps and error results.

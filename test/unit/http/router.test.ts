@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { specFiles } from '../../../core/http/assemble.ts';
 import { SpecRouter } from '../../../core/http/router.ts';
-import { loadSpec } from '../../../core/spec.ts';
+import { loadSpec, specFiles } from '../../../core/spec.ts';
 
 // The precomputed route table and the direct validator calls must decide exactly as openapi-backend does, which the
 // router used per request before (and still holds, for validator compilation and bodies).

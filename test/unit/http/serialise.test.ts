@@ -3,10 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { readSerialiserMode as serialiserModeOf } from '../../../core/config.ts';
 import type { HandlerContext } from '../../../core/context.ts';
 import type { ServedRelease } from '../../../core/data/served-release.ts';
-import { specFiles } from '../../../core/http/assemble.ts';
 import { printEnvelope, printEnvelopeBody, wrapInEnvelope } from '../../../core/http/envelope.ts';
 import { compileSerialisers, makeLossless, restSchemaOf } from '../../../core/http/serialise.ts';
-import { loadSpec } from '../../../core/spec.ts';
+import { loadSpec, specFiles } from '../../../core/spec.ts';
 import { encodeJsonText } from '../../../scripts/bench/utf8.ts';
 
 // The printers must mean exactly what JSON.stringify of the envelope means; the spliced one (the default) must even

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { amenityQueryFromBody, amenityQueryFromGet } from '../../../core/amenities/query.ts';
+import { type AmenitySources, imagePageOf, searchAmenities } from '../../../core/amenities/search.ts';
 import { PointIndex } from '../../../core/geo/point-index.ts';
-import { type AmenitySources, imagePageOf, searchAmenities } from '../../../core/place/amenities-nearby.ts';
-import { amenityQueryFromBody, amenityQueryFromGet } from '../../../core/place/amenities-query.ts';
 import type { AmenityKind, AmenityRow } from '../../../core/release/types.ts';
 
 // GET query text and POST body become the same AmenityQuery, and the search answers capture points nearest first.

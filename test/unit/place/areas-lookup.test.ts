@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { type AreasLayer, findAreaAt, findAreasNearby } from '../../../core/areas/lookup.ts';
 import { haversineMeters } from '../../../core/geo/haversine.ts';
 import { PolygonIndex } from '../../../core/geo/polygon-index.ts';
-import { type AreasLayer, findAreaAt, findAreasNearby } from '../../../core/place/areas-lookup.ts';
 import type { AreaLight } from '../../../core/store/index.ts';
 
 // Town blocks by position on a hand-made row of three square blocks sharing edges along lat 35.000-35.001.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareChanges, cutEvidence, evidenceLimit, toChangeSummary } from '../../../core/place/changes-summary.ts';
+import { compareChanges, cutEvidence, evidenceLimit, toChangeSummary } from '../../../core/changes/summary.ts';
 import type { ChangeLight } from '../../../core/store/index.ts';
 
 // Evidence is cut to 200 code points (a surrogate pair is never split) and the order is distance ascending, year_b

@@ -6,7 +6,7 @@ import {
   prepareDefaultSceneKeys,
   sceneKeysFor,
   yearOfKey,
-} from '../../../core/place/scene-keys.ts';
+} from '../../../core/scenes/keys.ts';
 import { E, type FixtureScene, makeLayer, metresNorth, R } from './scenes-fixture.ts';
 
 // A scene's key, read back by tree position, gives the generation its policy serves and its capture year: nearby

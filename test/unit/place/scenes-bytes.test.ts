@@ -1,4 +1,4 @@
-// The item printer (place/scenes-bytes.ts) against JSON.stringify of the object itemFromColumns makes, on card records
+// The item printer (core/scenes/item-printer.ts) against JSON.stringify of the object itemFromColumns makes, on card records
 // packed from columns of arbitrary values: texts with quotes, backslashes, control characters and characters beyond the BMP, unknown
 // numbers, null labels, unnamed statuses and image page templates that need escaping.
 import fc from 'fast-check';
@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { packCardRecords } from '../../../core/data/card-records.ts';
 import type { SceneLayer } from '../../../core/data/served-release.ts';
 import { ByteWriter } from '../../../core/json/byte-writer.ts';
-import { MAX_MERGED_CHUNKS, makeItemPrinter } from '../../../core/place/scenes-bytes.ts';
-import { type ColumnsContext, itemFromColumns } from '../../../core/place/scenes-columns.ts';
+import { type ColumnsContext, itemFromColumns } from '../../../core/scenes/columns.ts';
+import { MAX_MERGED_CHUNKS, makeItemPrinter } from '../../../core/scenes/item-printer.ts';
 import { type InternedColumn, type SceneCardColumns, TextColumnBuilder } from '../../../core/store/index.ts';
 
 const label = fc.option(fc.string({ unit: 'grapheme', maxLength: 12 }), { nil: null });

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { choosePolicy, type Quality } from '../../../core/data/quality.ts';
 import { PointIndex } from '../../../core/geo/point-index.ts';
 import { SCENE_CANDIDATE_CAP } from '../../../core/geo/scene-index.ts';
-import { countScenes, countSupportedChanges } from '../../../core/place/coverage-count.ts';
-import { buildSceneKeys, sceneKeysFor } from '../../../core/place/scene-keys.ts';
-import type { YearRange } from '../../../core/place/scenes-filters.ts';
+import { countScenes, countSupportedChanges } from '../../../core/scenes/count.ts';
+import type { YearRange } from '../../../core/scenes/filters.ts';
+import { buildSceneKeys, sceneKeysFor } from '../../../core/scenes/keys.ts';
 import type { ChangeLight } from '../../../core/store/index.ts';
 import { D, E, type FixtureScene, makeLayer, metresNorth, R } from './scenes-fixture.ts';
 

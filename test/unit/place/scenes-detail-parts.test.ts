@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseInclude } from '../../../core/place/scenes-detail.ts';
-import { isServableAnalysis, positionOffsetOf, readAnalysis } from '../../../core/place/scenes-detail-parts.ts';
 import type { SceneRow } from '../../../core/release/types.ts';
+import { parseInclude } from '../../../core/scenes/detail.ts';
+import { isServableAnalysis, positionOffsetOf, readAnalysis } from '../../../core/scenes/detail-parts.ts';
 
 // The pure parts of scene detail: include lists, stored analyses that must never become a 500, position offsets.
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkYearRange, resolvePolicy, yearInRange } from '../../../core/place/scenes-filters.ts';
+import { checkYearRange, resolvePolicy, yearInRange } from '../../../core/scenes/filters.ts';
 import { fakeContext, makeLayer } from './scenes-fixture.ts';
 
 // Year ranges and the quality policy as scene endpoints resolve them (legacy gen included).

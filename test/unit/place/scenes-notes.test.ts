@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { notes } from '../../../core/place/notes.ts';
-import { coverageNote, nearbyNote, sceneNotes } from '../../../core/place/scenes-notes.ts';
+import { notes } from '../../../core/notes.ts';
+import { coverageNote, nearbyNote, sceneNotes } from '../../../core/scenes/notes.ts';
 
 // The honesty notes: zero means not recorded, sparse and experimental are said, truncation and gaps are admitted.
 

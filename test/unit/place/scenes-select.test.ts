@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { choosePolicy } from '../../../core/data/quality.ts';
 import { SCENE_CANDIDATE_CAP } from '../../../core/geo/scene-index.ts';
-import { buildSceneKeys } from '../../../core/place/scene-keys.ts';
-import { anySceneWithin, selectNearbyScenes } from '../../../core/place/scenes-select.ts';
+import { buildSceneKeys } from '../../../core/scenes/keys.ts';
+import { anySceneWithin, selectNearbyScenes } from '../../../core/scenes/select.ts';
 import { E, type FixtureScene, makeLayer, metresNorth, R } from './scenes-fixture.ts';
 
 // Nearby selection from memory: the document's order, quarantine, year and quality filters, and the 8 000 cap.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findSchools } from '../../../core/place/schools-search.ts';
+import { findSchools } from '../../../core/schools/search.ts';
 import { containsPattern, normalizeName, type Queryable } from '../../../core/store/index.ts';
 
 // The schools rule: NFKC, lowercase, half- and full-width spaces removed, LIKE wildcards escaped, substring match.

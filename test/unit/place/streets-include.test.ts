@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../core/errors.ts';
-import { areaIncludes, parseInclude, streetIncludes } from '../../../core/place/streets-include.ts';
-import { assertSearchableName } from '../../../core/place/streets-search.ts';
+import { areaIncludes, parseInclude, streetIncludes } from '../../../core/layer/include.ts';
+import { assertSearchableName } from '../../../core/streets/search.ts';
 
 describe('parseInclude', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { karteView, newestFirst, servesKarte } from '../../../core/place/streets-karte.ts';
+import { karteView, newestFirst, servesKarte } from '../../../core/layer/karte.ts';
 import type { CoverageGrade, KarteProvenance, KarteVersion } from '../../../core/release/types.ts';
 
 // The karte rules shared by streets and areas: grade D has numbers only, versions newest first, text on request.

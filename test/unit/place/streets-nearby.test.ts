@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { haversineMeters } from '../../../core/geo/haversine.ts';
 import { LineIndex } from '../../../core/geo/line-index.ts';
-import { findStreetsNearby, roundDistance, type StreetsNearbyLayer } from '../../../core/place/streets-nearby.ts';
 import type { EdgeLight, StreetSummary } from '../../../core/store/index.ts';
+import { findStreetsNearby, roundDistance, type StreetsNearbyLayer } from '../../../core/streets/nearby.ts';
 
 // Grouping rules of streets nearby on a hand-made layer: a street along lat 35.0000 (two edges), a street of the same
 // name in another ward 55 m north, unnamed roads south, an edge below 15 scenes, and an edge naming a missing street.

@@ -1,0 +1,37 @@
+import type { IndexBody } from '../../generated/place-lookup/types.gen.ts';
+import { loadSpec, type OperationSpec, type SpecDocument, specFiles } from '../spec.ts';
+import { policies, policiesJa, serviceDescriptionJa, serviceName } from './policies.ts';
+
+// GET /v1: what the service is, its endpoints and aliases, its data policies. The endpoint and alias maps are read
+// from the OpenAPI document the server routes by, so they can never list an endpoint that does not exist.
+
+const endpointKey = (operation: OperationSpec) => `${operation.method.toUpperCase()} ${operation.path}`;
+
+export function describeService(spec: SpecDocument): IndexBody {
+  const byId = new Map(spec.operations.map((operation) => [operation.operationId, operation]));
+  const endpoints: Record<string, string> = {};
+  const aliases: Record<string, string> = {};
+  for (const operation of spec.operations) {
+    const target = operation.aliasOf === undefined ? undefined : byId.get(operation.aliasOf);
+    if (target) aliases[endpointKey(operation)] = endpointKey(target);
+    else endpoints[endpointKey(operation)] = String(operation.raw.summary ?? operation.operationId);
+  }
+  const info = (spec.document.info ?? {}) as { summary?: string };
+  return {
+    name: serviceName,
+    description: info.summary ?? '',
+    description_ja: serviceDescriptionJa,
+    endpoints,
+    aliases,
+    policies: [...policies],
+    policies_ja: [...policiesJa],
+  };
+}
+
+let cached: IndexBody | undefined;
+
+/** The index of the place-lookup document; read once, the document does not change while the server runs. */
+export function serviceIndex(): IndexBody {
+  cached ??= describeService(loadSpec(specFiles.place));
+  return cached;
+}
