@@ -1,6 +1,6 @@
-// HTTP requests per second on loopback (issue 4 → Speed): our server's /v1/scenes/nearby (r=500, top 50), /v1/coverage
-// (r=500) and /v1/amenities/nearby (r=1000, top 10) next to (a) a bare node:http server sending a fixed body of the same
-// size and (b) a minimal node:http + pg + PostGIS server answering the same nearby query. See README → Performance.
+// HTTP requests per second on loopback: our server's /v1/scenes/nearby (r=500, top 50), /v1/coverage (r=500) and
+// /v1/amenities/nearby (r=1000, top 10) next to (a) a bare node:http server sending a fixed body of the same size and
+// (b) a minimal node:http + pg + PostGIS server answering the same nearby query. Targets: docs/PERFORMANCE.md.
 // Usage: node scripts/bench-http.ts [--scenes 1000000] [--seed 1] [--data-dir .data/bench-http] [--database-url URL]
 //   [--release DIR] [--postgis-url URL] [--only machimi,bare,postgis] [--compare-checkout DIR]
 //   [--baseline-data-dir DIR] [--points 5000]

@@ -1,7 +1,7 @@
 // npm test: every check the project has, in order, with a summary. Under CI=true the PostgreSQL stage is mandatory.
 // The last line counts the vitest tests as the bare "N passed, N failed, N skipped" (no prefix): CI reads a run's
 // closing line, and the fuzz stage's pytest-style banners ("1 warning in 10.00s") would otherwise read as a run that
-// executed no test. A landing with the line prefixed by "tests:" was judged by its exit code alone.
+// executed no test. With a prefix (e.g. "tests:") CI would not recognise the line and judge by the exit code alone.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

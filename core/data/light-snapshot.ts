@@ -8,9 +8,9 @@
 // (relative to the body start) listed in the header; `crc32` covers the whole body.
 //
 // Two choices keep the columns small once read (measured at 1 M scenes): ids are a JSON array, which JSON.parse turns
-// into flat strings (split('\n') gave slices that keep the whole 17 MB text alive: −13 MB for ~+0.1 s), and the small
+// into flat strings (split('\n') gives slices that keep the whole 17 MB text alive: −13 MB for ~+0.1 s), and the small
 // tables' repeated strings (kind, ward, evidence …) are written once per column and shared by the rows, their scene ids
-// as rows of the light ids (−33 MB; the shorter text parses as fast as before with the pass that puts them back).
+// as rows of the light ids (−33 MB; the shorter text and the pass that puts them back parse as fast as full rows).
 import { join } from 'node:path';
 import { IdTable } from '../store/id-table.ts';
 import type { SceneLight } from '../store/index.ts';

@@ -14,7 +14,7 @@ import { assertLatLon } from './validate.ts';
  * tilted against every axis and each box is several times too large). The third coordinate is stored as w = 1 - z,
  * which is small near the mean direction. Rotations keep chord lengths; queries are turned the same way.
  *
- * Coordinates and boxes are float32: a scan reads 12 bytes per point instead of 48 (counts over a circle got about a
+ * Coordinates and boxes are float32: a scan reads 12 bytes per point instead of 48 (counts over a circle are about a
  * quarter faster). Rounding to float32 moves a point by at most `roundingBound` (a proven bound, from the largest
  * coordinate; well under a millimetre for a city), so every bound from the tree is widened by it and pruning never
  * changes an answer. Exact distances use the float64 latitude, longitude and cos(latitude) in `exact`, read only for
@@ -135,9 +135,9 @@ export function turnedVector(rotation: Float64Array, lat: number, lon: number, o
 
 /**
  * One pass over the caller's points: checks them, writes their turned coords (float32) and the identity order, and
- * grows `box` (min x, y, w, then max) to hold every rounded coord. Returns the bound on float32 rounding. (Three passes
- * before; keeping cos(latitude) from here for the exact rows saved another 7 % of the build but held 8 MB more until
- * the next collection.)
+ * grows `box` (min x, y, w, then max) to hold every rounded coord. Returns the bound on float32 rounding. (fillExact
+ * computes cos(latitude) again: keeping it from here would save 7 % of the build but hold 8 MB more until the next
+ * collection.)
  */
 function fillCoords(
   lats: ArrayLike<number>,

@@ -17,8 +17,8 @@ export class PortInUseError extends Error {
 }
 
 // Binds node:http directly rather than through listhen: listhen (get-port-please) probes ports before binding, so
-// PORT=0 became "3000, else 3000-3100" and the chosen port could be taken between the probe and the bind. Here port 0
-// is the kernel's ephemeral port, bound in one step, and a busy explicit port is an error, never another port.
+// PORT=0 would mean "3000, else 3000-3100" and the chosen port could be taken between the probe and the bind. Here
+// port 0 is the kernel's ephemeral port, bound in one step, and a busy explicit port is an error, never another port.
 export async function listenApp(app: H3, host: string, port: number): Promise<{ listener: Listener; url: string }> {
   const server = createServer(toNodeHandler(app) as never);
   await new Promise<void>((resolve, reject) => {

@@ -1,7 +1,7 @@
 // A big table read by COPY in pieces of its heap, so no single COPY output is large. PGlite hands a COPY's output to
 // JavaScript as one small Uint8Array per write of the server (its /dev/blob device keeps a slice per write, ~1 KB
-// each), so reading a million scenes' card text at once made ~400 MB of small allocations in the allocator's arenas;
-// freed, they stayed in the process (measured: a 1 M start from the store held 1.93 GB at rest against 1.25-1.29 GB
+// each), so reading a million scenes' card text at once makes ~400 MB of small allocations in the allocator's arenas;
+// freed, they stay in the process (measured: a 1 M start from the store held 1.93 GB at rest against 1.25-1.29 GB
 // from the snapshots, with the same heap and buffers). A range reads the blocks [a, b) by a TID range scan
 // (PostgreSQL 14+, PGlite's 17 included): together the ranges are one sequential scan of the table.
 import { quoteLiteral } from './copy-text.ts';

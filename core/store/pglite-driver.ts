@@ -66,8 +66,8 @@ function sessionOf(runner: PgliteRunner): StoreSession {
 }
 
 // The WebAssembly PostgreSQL's buffer pool (its default is 128MB). Reads hit the operating system's file cache behind
-// it anyway: at 1 M scenes, 32MB cut the server's resident memory by ~100 MB with no measurable change in the store
-// reads of a search page or a card read (side by side, load 4-6; README, Start-up and memory).
+// it anyway: at 1 M scenes, 32MB cuts the server's resident memory by ~100 MB with no measurable change in the store
+// reads of a search page or a card read (measured side by side; docs/PERFORMANCE.md, decisions).
 const SHARED_BUFFERS = '32MB';
 
 /**

@@ -1,4 +1,4 @@
-// The HTTP benchmark (issue 4 → Speed), as functions: our server's three endpoints, (a) bare node:http with a fixed
+// The HTTP benchmark (docs/PERFORMANCE.md), as functions: our server's three endpoints, (a) bare node:http with a fixed
 // body of the same size, (a') the same re-serialising it per request, (b) node:http + pg + PostGIS answering the same
 // nearby query; each on loopback in a process of its own, all up at once and loaded in interleaved rounds
 // (http-rounds.ts), then one table. A baseline checkout runs in a second phase, interleaved with (a) again.
@@ -149,7 +149,7 @@ export async function runHttpBench(options: HttpBenchOptions): Promise<void> {
       : null;
     if (typeof postgis === 'string') notes.push(postgis);
     const ourTargets = options.only.has('machimi') ? machimiTargets(ours, points) : [];
-    // nearby between (a) and (b), the two targets of issue 4, so both its ratios are of back-to-back loads.
+    // nearby between (a) and (b), the two HTTP targets, so both its ratios are of back-to-back loads.
     const [nearby, ...otherRoutes] = ourTargets;
     const [bareFixed, ...otherBare] = bare;
     const phase = [

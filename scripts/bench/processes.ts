@@ -12,11 +12,11 @@ import { join } from 'node:path';
  *   1 434 → 1 742 requests/s on 50 hot points, 608 → 864 on 5 000 spread ones, p99 615 → 290 ms: fewer scavenges,
  *   less promoted to the old generation, fewer full marks of a ~350 MB heap.
  * - `GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072`: by default glibc raises that threshold to the size of each
- *   large block freed (up to 32 MB), so once a start's big COPY outputs were freed, later multi-MB buffers came from
- *   the heap arenas and stayed there, fragmented: a 1 M start from the store held 1.53 GB at rest, 1.38 GB with it.
+ *   large block freed (up to 32 MB), so once a start's big COPY outputs are freed, later multi-MB buffers come from
+ *   the heap arenas and stay there, fragmented: a 1 M start from the store holds 1.53 GB at rest, 1.38 GB with it.
  * - `glibc.malloc.hugetlb=1`: glibc asks for transparent huge pages (madvise) on the blocks it maps, i.e. every
  *   typed array of the indexes and card records, where the kernel's THP mode is `madvise` (Debian's default): random
- *   reads over hundreds of MB then miss the TLB far less (see the README's Performance section).
+ *   reads over hundreds of MB then miss the TLB far less (see docs/PERFORMANCE.md).
  * Other C libraries ignore the variable.
  */
 export interface ServerLaunchCommand {

@@ -1,7 +1,7 @@
 // In-process cost of answering /v1/scenes/nearby (r=500, top 50), /v1/coverage (r=500) and /v1/amenities/nearby
 // (r=1000, top 10), part by part and whole, every comparison measured side by side (interleaved rounds, medians of
 // the main thread's CPU time, see timing.ts):
-//   1. printing the enveloped body to UTF-8 bytes: JSON.stringify + Buffer.from (before), JSON.stringify +
+//   1. printing the enveloped body to UTF-8 bytes: JSON.stringify + Buffer.from (plain), JSON.stringify +
 //      encodeJsonText, the spliced envelope (default), fast-json-stringify whole, spliced + fast-json-stringify;
 //   2. the Response: undici's `new Response(text)` read back as bytes, srvx's FastResponse with the text, and with
 //      encodeJsonText's bytes, each taken as srvx's Node adapter takes it;

@@ -8,7 +8,7 @@ usable client in a second language. Exit 0 when every check passed.
 Known generator limitation (openapi-python-client 0.29.1), not a fault of the spec: the scenery-search error
 responses narrow `code` and `retryable` with `allOf` (an enum or const over the base ExploreError), which the generator
 cannot merge, so it leaves them out: a 4xx there comes back with `parsed` None and is checked by status and raw JSON.
-Two spec details it could not read were rewritten with the same meaning (see spec/scenery-search.openapi.yaml):
+Two spec details are written in forms it can read, with the same meaning (see spec/scenery-search.openapi.yaml):
 `items: false` next to maxItems on Bbox, and the "query or preset" rule of SearchRequest as if/then instead of anyOf.
 """
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 // Schemathesis's stateful phase only reaches an operation that needs an id through the specs' OpenAPI links (link
 // inference is off, schemathesis.toml). An operation with a path parameter that no link targets is fuzzed with
-// made-up ids only, which answer 404: /v1/node/{id} was such an operation until its link was added.
+// made-up ids only, which answer 404, so every such operation must be the target of a link.
 
 type Node = Record<string, unknown>;
 

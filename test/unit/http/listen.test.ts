@@ -44,7 +44,7 @@ describe('listenApp', () => {
     expect(await (await fetch(`${url}/ping`)).text()).toBe('pong');
   });
 
-  // listhen used to probe 3000 first, then 3000-3100: an ephemeral port comes from the kernel's own range.
+  // Not listhen's probing of 3000, then 3000-3100: an ephemeral port comes from the kernel's own range.
   const rangeFile = '/proc/sys/net/ipv4/ip_local_port_range';
   it.runIf(existsSync(rangeFile))('takes port 0 from the kernel ephemeral range', async () => {
     const [low, high] = readFileSync(rangeFile, 'utf8').trim().split(/\s+/).map(Number);

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SpecRouter } from '../../../core/http/router.ts';
 import { loadSpec, specFiles } from '../../../core/spec.ts';
 
-// The precomputed route table and the direct validator calls must decide exactly as openapi-backend does, which the
-// router used per request before (and still holds, for validator compilation and bodies).
+// The precomputed route table and the direct validator calls must decide exactly as openapi-backend does (which the
+// router still holds, for validator compilation and bodies).
 
 const faces = Object.values(specFiles).map((file) => ({ file, spec: loadSpec(file) }));
 const routers = new Map<string, SpecRouter>();
