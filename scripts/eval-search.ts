@@ -11,12 +11,12 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { createGunzip } from 'node:zlib';
 import { CORE_SCHEMA, load } from 'js-yaml';
-import { loadCatalog } from '../core/search/categories.ts';
-import { buildCorpus } from '../core/search/corpus.ts';
-import { createSearchEngine, type SearchPage } from '../core/search/engine.ts';
-import { compileFilter } from '../core/search/filters.ts';
-import { readReleaseCorpus } from '../core/search/release-corpus.ts';
-import type { SearchMode } from '../core/search/request.ts';
+import { loadCatalog } from '../core/scenery-search/categories.ts';
+import { buildCorpus } from '../core/scenery-search/corpus.ts';
+import { createSearchEngine, type SearchPage } from '../core/scenery-search/engine.ts';
+import { compileFilter } from '../core/scenery-search/filters.ts';
+import { readReleaseCorpus } from '../core/scenery-search/release-corpus.ts';
+import type { SearchMode } from '../core/scenery-search/request.ts';
 
 interface EvalQuery {
   q?: string;

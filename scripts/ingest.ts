@@ -5,10 +5,10 @@
 import { resolve } from 'node:path';
 import { ConfigError, parseConfig } from '../core/config.ts';
 import { writeReleaseSnapshot } from '../core/data/served-release.ts';
-import { searchCatalog } from '../core/explore/engine-holder.ts';
-import { persistSearchIndex } from '../core/explore/search-index.ts';
 import { createProgressPrinter, IngestError, ingestRelease } from '../core/release/ingest.ts';
 import { ReleaseFormatError } from '../core/release/read.ts';
+import { searchCatalog } from '../core/scenery-search/engine-holder.ts';
+import { persistSearchIndex } from '../core/scenery-search/search-index.ts';
 import { DataDirLockedError } from '../core/store/data-dir-lock.ts';
 import { openStore } from '../core/store/open.ts';
 import type { Store } from '../core/store/types.ts';

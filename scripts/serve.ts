@@ -22,7 +22,7 @@ async function readConfig(): Promise<Config> {
 async function loadModules() {
   const [bootstrap, engine, assemble, listen, handlers, sceneKeys] = await Promise.all([
     import('../core/data/bootstrap.ts'),
-    import('../core/explore/engine-holder.ts'),
+    import('../core/scenery-search/engine-holder.ts'),
     import('../core/http/assemble.ts'),
     import('../core/http/listen.ts'),
     import('../handlers/load.ts'),

@@ -1,6 +1,6 @@
 // Each release leaves per-machine files in DATA_DIR: its start-up snapshots (snapshots/<release_id>.light.bin,
 // light-snapshot.ts; snapshots/<release_id>.cards.bin, cards-snapshot.ts) and its search index
-// (search-index/<release_id>.bin, core/explore/search-index.ts). Nothing else
+// (search-index/<release_id>.bin, core/scenery-search/search-index.ts). Nothing else
 // removes them, so every release ever served would stay on disk (hundreds of MB each at 1 M scenes). This deletes the
 // files of releases that can no longer be served: gone from the store, or withdrawn. Files of releases still in the
 // store under another status (building, staged, published) stay: a publish may serve them next.

@@ -1,4 +1,4 @@
-import { describeExploreScene } from '../../core/explore/detail.ts';
+import { describeExploreScene } from '../../core/scenery-search/detail.ts';
 import type { GetSceneData } from '../../generated/scenery-search/types.gen.ts';
 import type { HandlerContext, InputOf } from '../types.ts';
 

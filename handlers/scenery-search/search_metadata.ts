@@ -1,4 +1,4 @@
-import { describeExplore } from '../../core/explore/metadata.ts';
+import { describeExplore } from '../../core/scenery-search/metadata.ts';
 import type { SearchMetadataData } from '../../generated/scenery-search/types.gen.ts';
 import type { HandlerContext, InputOf } from '../types.ts';
 

@@ -1,5 +1,5 @@
-import { searchScenes as runSearch, sentBodyKeys } from '../../core/explore/search.ts';
-import type { SearchRequestBody } from '../../core/search/request.ts';
+import type { SearchRequestBody } from '../../core/scenery-search/request.ts';
+import { searchScenes as runSearch, sentBodyKeys } from '../../core/scenery-search/search.ts';
 import type { SearchScenesData } from '../../generated/scenery-search/types.gen.ts';
 import type { HandlerContext, InputOf } from '../types.ts';
 

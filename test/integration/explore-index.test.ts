@@ -4,16 +4,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../core/config.ts';
 import type { ServedRelease } from '../../core/data/served-release.ts';
-import { engineFor, searchCatalog, startEngineBuild } from '../../core/explore/engine-holder.ts';
+import { type Corpus, tagsOf } from '../../core/scenery-search/corpus.ts';
+import { createSearchEngine } from '../../core/scenery-search/engine.ts';
+import { engineFor, searchCatalog, startEngineBuild } from '../../core/scenery-search/engine-holder.ts';
 import {
   openSearchIndex,
   persistSearchIndex,
   searchIndexDirOf,
   searchIndexPath,
-} from '../../core/explore/search-index.ts';
-import { loadStoreObservations } from '../../core/explore/store-corpus.ts';
-import { type Corpus, tagsOf } from '../../core/search/corpus.ts';
-import { createSearchEngine } from '../../core/search/engine.ts';
+} from '../../core/scenery-search/search-index.ts';
+import { loadStoreObservations } from '../../core/scenery-search/store-corpus.ts';
 import { testRelease } from '../helpers/server.ts';
 
 // The search index file in DATA_DIR: written at ingest or by the first start, loaded by later starts, rebuilt when it

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineFor } from '../../core/explore/engine-holder.ts';
+import { engineFor } from '../../core/scenery-search/engine-holder.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { checkedFetch } from '../helpers/spec-check.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineFor } from '../../core/explore/engine-holder.ts';
+import { engineFor } from '../../core/scenery-search/engine-holder.ts';
 import { createClient } from '../../generated/scenery-search/client/index.ts';
 import { getScene, searchMetadata, searchScenes } from '../../generated/scenery-search/sdk.gen.ts';
 import type { SearchRequest } from '../../generated/scenery-search/types.gen.ts';

@@ -10,9 +10,9 @@ import { rm, stat } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { parseConfig } from '../../core/config.ts';
-import { searchCatalog } from '../../core/explore/engine-holder.ts';
-import { openSearchIndex, searchIndexPath } from '../../core/explore/search-index.ts';
-import { corpusSourceOf, readStoreCorpus } from '../../core/explore/store-corpus.ts';
+import { searchCatalog } from '../../core/scenery-search/engine-holder.ts';
+import { openSearchIndex, searchIndexPath } from '../../core/scenery-search/search-index.ts';
+import { corpusSourceOf, readStoreCorpus } from '../../core/scenery-search/store-corpus.ts';
 import { openStore } from '../../core/store/open.ts';
 
 const { values } = parseArgs({

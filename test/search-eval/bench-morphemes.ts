@@ -5,11 +5,11 @@
  * observation texts and prints characters per second for each. The search indexes bigrams; kuromoji only reads queries.
  */
 import { parseArgs } from 'node:util';
-import { loadCatalog } from '../../core/search/categories.ts';
-import { evidencePhrases, indexedSegments } from '../../core/search/corpus.ts';
-import { readReleaseCorpus } from '../../core/search/release-corpus.ts';
-import { TextIndexBuilder } from '../../core/search/text-index-builder.ts';
-import { loadTokenizer } from '../../core/search/tokenizer.ts';
+import { loadCatalog } from '../../core/scenery-search/categories.ts';
+import { evidencePhrases, indexedSegments } from '../../core/scenery-search/corpus.ts';
+import { readReleaseCorpus } from '../../core/scenery-search/release-corpus.ts';
+import { TextIndexBuilder } from '../../core/scenery-search/text-index-builder.ts';
+import { loadTokenizer } from '../../core/scenery-search/tokenizer.ts';
 
 const { values } = parseArgs({
   options: { release: { type: 'string' }, observations: { type: 'string', default: '1000' } },

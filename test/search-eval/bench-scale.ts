@@ -13,13 +13,13 @@ import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { CORE_SCHEMA, load } from 'js-yaml';
-import { loadCatalog } from '../../core/search/categories.ts';
-import { buildCorpus, type Corpus, type CorpusObservation } from '../../core/search/corpus.ts';
-import { createSearchEngine } from '../../core/search/engine.ts';
-import type { SearchableObservation } from '../../core/search/observation-text.ts';
-import { loadCorpus, saveCorpus } from '../../core/search/persist.ts';
-import { readReleaseCorpus } from '../../core/search/release-corpus.ts';
-import type { SearchMode } from '../../core/search/request.ts';
+import { loadCatalog } from '../../core/scenery-search/categories.ts';
+import { buildCorpus, type Corpus, type CorpusObservation } from '../../core/scenery-search/corpus.ts';
+import { createSearchEngine } from '../../core/scenery-search/engine.ts';
+import type { SearchableObservation } from '../../core/scenery-search/observation-text.ts';
+import { loadCorpus, saveCorpus } from '../../core/scenery-search/persist.ts';
+import { readReleaseCorpus } from '../../core/scenery-search/release-corpus.ts';
+import type { SearchMode } from '../../core/scenery-search/request.ts';
 
 const { values } = parseArgs({
   options: {

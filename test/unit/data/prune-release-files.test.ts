@@ -7,8 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cardsSnapshotPath } from '../../../core/data/cards-snapshot.ts';
 import { snapshotPath } from '../../../core/data/light-snapshot.ts';
 import { pruneReleaseFiles, type StoredRelease } from '../../../core/data/prune-release-files.ts';
-import { searchIndexDirOf, searchIndexPath } from '../../../core/explore/search-index.ts';
 import { createLogger } from '../../../core/log.ts';
+import { searchIndexDirOf, searchIndexPath } from '../../../core/scenery-search/search-index.ts';
 
 let dataDir: string;
 let logLines: Record<string, unknown>[];

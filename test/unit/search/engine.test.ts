@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSearchEngine, type SearchEngine, type SearchPage } from '../../../core/search/engine.ts';
-import { RubricJudge } from '../../../core/search/judge/rubric.ts';
-import type { Judge } from '../../../core/search/judge/types.ts';
-import { JudgeUnavailableError } from '../../../core/search/judge/types.ts';
-import type { SearchRequestBody } from '../../../core/search/request.ts';
+import { createSearchEngine, type SearchEngine, type SearchPage } from '../../../core/scenery-search/engine.ts';
+import { RubricJudge } from '../../../core/scenery-search/judge/rubric.ts';
+import type { Judge } from '../../../core/scenery-search/judge/types.ts';
+import { JudgeUnavailableError } from '../../../core/scenery-search/judge/types.ts';
+import type { SearchRequestBody } from '../../../core/scenery-search/request.ts';
 import {
   ARCADE,
   fixtureObservations,

@@ -2,8 +2,8 @@
  * A small hand-written corpus for the search tests: observations that state known categories with their evidence
  * phrases (as the demo generator and a real model would), one stated absence and one invalid analysis.
  */
-import { type CategoryCatalog, loadCatalog } from '../../../core/search/categories.ts';
-import type { CorpusObservation } from '../../../core/search/corpus.ts';
+import { type CategoryCatalog, loadCatalog } from '../../../core/scenery-search/categories.ts';
+import type { CorpusObservation } from '../../../core/scenery-search/corpus.ts';
 
 let catalog: CategoryCatalog | null = null;
 export function testCatalog(): CategoryCatalog {

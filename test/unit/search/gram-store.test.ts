@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { gramDocs, gramPostings, packGrams } from '../../../core/search/gram-store.ts';
-import { decodeList, ListCursor, listHas, type PackedList } from '../../../core/search/packed-list.ts';
+import { gramDocs, gramPostings, packGrams } from '../../../core/scenery-search/gram-store.ts';
+import { decodeList, ListCursor, listHas, type PackedList } from '../../../core/scenery-search/packed-list.ts';
 
 /** Sorted distinct doc lists with gaps of every byte length (1 to 5 bytes packed). */
 const docList = fc

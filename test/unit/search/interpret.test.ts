@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildCorpus, type Corpus } from '../../../core/search/corpus.ts';
-import { type InterpretInput, interpret } from '../../../core/search/interpret.ts';
-import type { Interpretation } from '../../../core/search/interpretation-types.ts';
-import { buildLexicon } from '../../../core/search/lexicon.ts';
-import { buildWardMatcher } from '../../../core/search/places.ts';
-import { loadTokenizer, type TokenizeText } from '../../../core/search/tokenizer.ts';
+import { buildCorpus, type Corpus } from '../../../core/scenery-search/corpus.ts';
+import { type InterpretInput, interpret } from '../../../core/scenery-search/interpret.ts';
+import type { Interpretation } from '../../../core/scenery-search/interpretation-types.ts';
+import { buildLexicon } from '../../../core/scenery-search/lexicon.ts';
+import { buildWardMatcher } from '../../../core/scenery-search/places.ts';
+import { loadTokenizer, type TokenizeText } from '../../../core/scenery-search/tokenizer.ts';
 import { fixtureObservations, testCatalog } from './fixture.ts';
 
 const WARDS = ['西区', '浜田区', '中央区', '港区', '東区', '北区', '宮川区', '西部丘陵', '湊浜諸島'];

@@ -1,9 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OpenAiJudge, openAiJudgeFromEnv, parseJudgeAnswer } from '../../../core/search/judge/openai.ts';
-import { RubricJudge } from '../../../core/search/judge/rubric.ts';
-import { type JudgeCandidate, type JudgeCondition, JudgeUnavailableError } from '../../../core/search/judge/types.ts';
+import { OpenAiJudge, openAiJudgeFromEnv, parseJudgeAnswer } from '../../../core/scenery-search/judge/openai.ts';
+import { RubricJudge } from '../../../core/scenery-search/judge/rubric.ts';
+import {
+  type JudgeCandidate,
+  type JudgeCondition,
+  JudgeUnavailableError,
+} from '../../../core/scenery-search/judge/types.ts';
 import { fixtureObservations, QUIET_NO_POLES, STONE_SLOPE, testCatalog } from './fixture.ts';
 
 const catalog = testCatalog();

@@ -7,7 +7,7 @@ import {
   foldWithOffsets,
   isNfkcStable,
   normalizeWidth,
-} from '../../../core/search/normalize.ts';
+} from '../../../core/scenery-search/normalize.ts';
 
 describe('normalisation', () => {
   it.each([

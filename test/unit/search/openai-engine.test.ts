@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../core/config.ts';
-import { createSearchEngine, type SearchEngine, type SearchPage } from '../../../core/search/engine.ts';
-import { OpenAiJudge, openAiJudgeFromConfig } from '../../../core/search/judge/openai.ts';
+import { createSearchEngine, type SearchEngine, type SearchPage } from '../../../core/scenery-search/engine.ts';
+import { OpenAiJudge, openAiJudgeFromConfig } from '../../../core/scenery-search/judge/openai.ts';
 import { NOW, residentialObservations, testCatalog } from './fixture.ts';
 import { envelope, SOURCE_RELEASE, schemaErrors, testLinks } from './spec-schema.ts';
 

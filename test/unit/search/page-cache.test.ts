@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSearchEngine, type SearchEngine } from '../../../core/search/engine.ts';
-import { RubricJudge } from '../../../core/search/judge/rubric.ts';
-import type { Judge } from '../../../core/search/judge/types.ts';
-import { JudgeUnavailableError } from '../../../core/search/judge/types.ts';
-import { PageCache } from '../../../core/search/page-cache.ts';
+import { createSearchEngine, type SearchEngine } from '../../../core/scenery-search/engine.ts';
+import { RubricJudge } from '../../../core/scenery-search/judge/rubric.ts';
+import type { Judge } from '../../../core/scenery-search/judge/types.ts';
+import { JudgeUnavailableError } from '../../../core/scenery-search/judge/types.ts';
+import { PageCache } from '../../../core/scenery-search/page-cache.ts';
 import { NOW, residentialObservations, testCatalog } from './fixture.ts';
 import { envelope, SOURCE_RELEASE, schemaErrors, testLinks } from './spec-schema.ts';
 

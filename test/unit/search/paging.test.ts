@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../core/errors.ts';
-import { createSearchEngine, type SearchEngine, type SearchPage } from '../../../core/search/engine.ts';
-import { RubricJudge } from '../../../core/search/judge/rubric.ts';
-import type { Judge, JudgeBatchResult } from '../../../core/search/judge/types.ts';
-import type { SearchRequestBody } from '../../../core/search/request.ts';
+import { createSearchEngine, type SearchEngine, type SearchPage } from '../../../core/scenery-search/engine.ts';
+import { RubricJudge } from '../../../core/scenery-search/judge/rubric.ts';
+import type { Judge, JudgeBatchResult } from '../../../core/scenery-search/judge/types.ts';
+import type { SearchRequestBody } from '../../../core/scenery-search/request.ts';
 import { NOW, residentialObservations, testCatalog } from './fixture.ts';
 import { envelope, SOURCE_RELEASE, schemaErrors, testLinks } from './spec-schema.ts';
 

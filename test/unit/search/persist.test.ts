@@ -2,10 +2,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildCorpus, type Corpus, tagsOf } from '../../../core/search/corpus.ts';
-import { createSearchEngine } from '../../../core/search/engine.ts';
-import { gramDocs } from '../../../core/search/gram-store.ts';
-import { loadCorpus, StaleCorpusFileError, saveCorpus } from '../../../core/search/persist.ts';
+import { buildCorpus, type Corpus, tagsOf } from '../../../core/scenery-search/corpus.ts';
+import { createSearchEngine } from '../../../core/scenery-search/engine.ts';
+import { gramDocs } from '../../../core/scenery-search/gram-store.ts';
+import { loadCorpus, StaleCorpusFileError, saveCorpus } from '../../../core/scenery-search/persist.ts';
 import { fixtureObservations, NOW, residentialObservations, testCatalog } from './fixture.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'machimi-search-'));

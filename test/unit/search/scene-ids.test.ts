@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SceneIds } from '../../../core/search/scene-ids.ts';
+import { SceneIds } from '../../../core/scenery-search/scene-ids.ts';
 
 const digits = fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 1, maxLength: 20 });
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { CORE_SCHEMA, load } from 'js-yaml';
-import type { SearchPage } from '../../../core/search/engine.ts';
+import type { SearchPage } from '../../../core/scenery-search/engine.ts';
 
 const KEY = 'https://machimi.invalid/scenery-search-test';
 const document = load(readFileSync(new URL('../../../spec/scenery-search.openapi.yaml', import.meta.url), 'utf8'), {

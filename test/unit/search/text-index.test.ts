@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { foldKana } from '../../../core/search/normalize.ts';
-import { atLeast, intersectAll, subtract, unionAll } from '../../../core/search/postings.ts';
-import { TextIndexBuilder } from '../../../core/search/text-index-builder.ts';
+import { foldKana } from '../../../core/scenery-search/normalize.ts';
+import { atLeast, intersectAll, subtract, unionAll } from '../../../core/scenery-search/postings.ts';
+import { TextIndexBuilder } from '../../../core/scenery-search/text-index-builder.ts';
 
 // A small alphabet so that random terms often occur: kanji, hiragana, katakana (folded to hiragana), ASCII.
 const CHARS = ['石', '畳', '坂', '道', 'の', 'が', 'い', 'イ', 'し', 'シ', 'a', 'B'];

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadTokenizer, type TokenizeText } from '../../../core/search/tokenizer.ts';
+import { loadTokenizer, type TokenizeText } from '../../../core/scenery-search/tokenizer.ts';
 
 let tokenize: TokenizeText;
 

@@ -7,9 +7,9 @@
 import type { SceneLayer, ServedRelease } from '../data/served-release.ts';
 import type { SceneRow, VerbalizationRow } from '../release/types.ts';
 import { readAnalysis } from '../scenes/detail-parts.ts';
-import type { CorpusObservation } from '../search/corpus.ts';
 import { selectList } from '../store/columns.ts';
 import { iterateVerbalizations, listGenerations, loadSceneLight, type Row, type Store } from '../store/index.ts';
+import type { CorpusObservation } from './corpus.ts';
 
 /** What reading a release's corpus needs: a ServedRelease has it, and so has a release just ingested. */
 export interface CorpusSource {

@@ -1,8 +1,8 @@
 /** POST /explore/api/search: one page from the release's engine, with the fields only the server knows. */
 import type { HandlerContext } from '../context.ts';
-import { DEFAULT_YEAR_FROM, type SearchRequestBody } from '../search/request.ts';
 import { engineFor } from './engine-holder.ts';
 import { API_VERSION, apiBaseOf, exploreLicenseOf, sceneLinksOf } from './links.ts';
+import { DEFAULT_YEAR_FROM, type SearchRequestBody } from './request.ts';
 
 const BODY_KEYS = ['query', 'preset', 'ward', 'year_from', 'year_to', 'mode', 'bbox', 'cursor', 'limit'];
 

@@ -5,10 +5,10 @@
  */
 import { join } from 'node:path';
 import type { Logger } from '../log.ts';
-import type { CategoryCatalog } from '../search/categories.ts';
-import { buildCorpus, type Corpus } from '../search/corpus.ts';
-import { loadCorpus, saveCorpus } from '../search/persist.ts';
 import type { Store } from '../store/index.ts';
+import type { CategoryCatalog } from './categories.ts';
+import { buildCorpus, type Corpus } from './corpus.ts';
+import { loadCorpus, saveCorpus } from './persist.ts';
 import { type CorpusSource, corpusSourceOf, readStoreCorpus } from './store-corpus.ts';
 
 export function searchIndexDirOf(dataDir: string): string {

@@ -4,7 +4,7 @@
  */
 import type { ServedRelease } from '../data/served-release.ts';
 import { imagePageOf } from '../scenes/items.ts';
-import type { SceneLinks } from '../search/results.ts';
+import type { SceneLinks } from './results.ts';
 
 export const API_VERSION = 'explore-v1';
 

@@ -3,8 +3,8 @@
 import type { HandlerContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import type { VerbalizationRow } from '../release/types.ts';
-import { tagsOf } from '../search/corpus.ts';
 import { getSceneDetail } from '../store/index.ts';
+import { tagsOf } from './corpus.ts';
 import { builtCorpus, searchCatalog } from './engine-holder.ts';
 import { API_VERSION, apiBaseOf, exploreLicenseOf, sceneLinksOf } from './links.ts';
 import { analysisOf } from './store-corpus.ts';

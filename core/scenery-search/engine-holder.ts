@@ -9,10 +9,10 @@ import { SqlCursorStore } from '../cursor/sql-store.ts';
 import { type CursorStore, MemoryCursorStore } from '../cursor/store.ts';
 import type { ServedRelease } from '../data/served-release.ts';
 import type { Logger } from '../log.ts';
-import { type CategoryCatalog, loadCatalog } from '../search/categories.ts';
-import type { Corpus } from '../search/corpus.ts';
-import { createSearchEngine, type SearchEngine } from '../search/engine.ts';
-import { openAiJudgeFromConfig } from '../search/judge/openai.ts';
+import { type CategoryCatalog, loadCatalog } from './categories.ts';
+import type { Corpus } from './corpus.ts';
+import { createSearchEngine, type SearchEngine } from './engine.ts';
+import { openAiJudgeFromConfig } from './judge/openai.ts';
 import { openSearchIndex, searchIndexDirOf } from './search-index.ts';
 import { loadStoreObservations } from './store-corpus.ts';
 

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import type { HandlerContext } from '../context.ts';
 import type { ServedRelease } from '../data/served-release.ts';
-import { CATEGORIES_FILE, type CategoryCatalog, loadCatalog } from '../search/categories.ts';
-import { BUDGET } from '../search/engine.ts';
+import { CATEGORIES_FILE, type CategoryCatalog, loadCatalog } from './categories.ts';
+import { BUDGET } from './engine.ts';
 import { API_VERSION, apiBaseOf, exploreLicenseOf } from './links.ts';
 
 const RELEASED = 1;
