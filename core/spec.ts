@@ -107,3 +107,12 @@ export function loadSpec(fileName: string): SpecDocument {
 
 /** The two hand-written OpenAPI documents under spec/, by face. */
 export const specFiles = { place: 'place-lookup.openapi.yaml', explore: 'scenery-search.openapi.yaml' } as const;
+
+/** A parameter's default as the spec declares it: the one place a default is written. Throws when there is none. */
+export function parameterDefault(spec: SpecDocument, operationId: string, name: string): unknown {
+  const operation = spec.operations.find((candidate) => candidate.operationId === operationId);
+  const parameter = operation?.parameters.find((candidate) => candidate.name === name);
+  if (parameter?.schema.default === undefined)
+    throw new Error(`${spec.file}: ${operationId} has no parameter ${name} with a default`);
+  return parameter.schema.default;
+}

@@ -53,13 +53,13 @@ export interface SchoolSearchResult {
 
 /**
  * The contract's rule: q NFKC-normalized, lowercased, spaces removed, wildcards escaped, matched as a substring of
- * the normalized name; ordered by normalized name then school_id; at most `limit` (10).
+ * the normalized name; ordered by normalized name then school_id; at most `limit`.
  */
 export async function searchSchools(
   db: Queryable,
   releaseId: string,
   q: string,
-  limit = 10,
+  limit: number,
 ): Promise<SchoolSearchResult> {
   const normalizedQuery = normalizeName(q);
   const results = await db.query<SchoolRow & Row>(

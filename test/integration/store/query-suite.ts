@@ -176,16 +176,16 @@ export function describeQuerySuite(variant: StoreVariant): void {
       });
 
       it('searches schools by the contract rule: NFKC, lowercase, no spaces, wildcards literal, ordered', async () => {
-        const names = async (q: string) => (await searchSchools(store, rid, q)).results.map((school) => school.name);
+        const names = async (q: string) => (await searchSchools(store, rid, q, 10)).results.map((school) => school.name);
         expect(await names('神戸市立 港')).toEqual(['神戸市立　港小学校']);
         expect(await names('コウベ')).toEqual(['ｺｳﾍﾞ小学校']);
         expect(await names('abc')).toEqual(['ＡＢＣ 小学校']);
         expect(await names('%')).toEqual(['100%_スクール']);
         expect(await names('_')).toEqual(['100%_スクール']);
         expect(await names('存在しない')).toEqual([]);
-        const ties = await searchSchools(store, rid, 'ﾐﾅﾄ 中央');
+        const ties = await searchSchools(store, rid, 'ﾐﾅﾄ 中央', 10);
         expect(ties.results.map((school) => school.school_id)).toEqual(['sch_00000005', 'sch_00000006']);
-        const all = await searchSchools(store, rid, '小学校');
+        const all = await searchSchools(store, rid, '小学校', 10);
         expect(all.normalizedQuery).toBe('小学校');
         const expected = rows.schools
           .filter((school) => normalizeName(school.name).includes('小学校'))
