@@ -48,7 +48,10 @@ export interface CountGrid {
   readonly halfStepY: number;
 }
 
-/** Fine cells per point: 0.125-1 measured alike (scripts/bench/geo-compare.ts); this one holds 1 MB of counts per 1 M. */
+/**
+ * Fine cells per point: 0.125-1 measured alike (scripts/bench/geo/compare-versions.ts); this one holds 1 MB of counts
+ * per 1 M.
+ */
 export const DEFAULT_CELLS_PER_POINT = 0.25;
 export const STEPS_PER_SIDE = 256;
 /** Fine cells per side of a coarse block (a power of two). */

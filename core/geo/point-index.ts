@@ -21,7 +21,7 @@ export type { RangeVisitor, WithinVisitor } from './radius-scan.ts';
 export interface PointIndexOptions {
   /** How to order points at exactly equal distance; default: by the caller's index, ascending. */
   compareTies?: TieBreak;
-  /** Points per leaf of the KD-tree (chosen by measurement, see scripts/bench-geo.ts). */
+  /** Points per leaf of the KD-tree (chosen by measurement, see scripts/bench/geo.ts). */
   leafSize?: number;
   /**
    * Cells per point of a count grid (count-grid.ts) that settles most "more than cap?" questions (`hasMoreThan`,
@@ -208,7 +208,7 @@ export class PointIndex {
   /**
    * A column of per-point values (in the caller's order) rearranged by tree position, for visitors that read it by the
    * `position` they are given: neighbouring points then sit next to each other in memory, which is several times
-   * faster than reading a million-entry column at random (measured in scripts/bench-geo.ts, coverage row).
+   * faster than reading a million-entry column at random (measured in scripts/bench/geo.ts, coverage row).
    */
   gatherByPosition<T extends { length: number; [i: number]: number }>(column: ArrayLike<number>, into: T): T {
     const order = this.tree.order;

@@ -27,7 +27,7 @@ interface BoxItem {
  * Town-block polygons: which polygon holds a point (boundary rule in point-in-polygon.ts; the lowest index wins when
  * several do, so pass polygons sorted by town_key) and which are near by centre distance.
  * Bounding boxes go into rbush (bulk-loaded once): at a few thousand polygons its search costs about a microsecond, far
- * below the ring tests that follow it (see scripts/bench-geo.ts).
+ * below the ring tests that follow it (see scripts/bench/geo.ts).
  */
 export class PolygonIndex {
   private readonly geometries: ReadonlyArray<GeoPolygonGeometry>;

@@ -2,8 +2,8 @@
 // after the turn's I/O callbacks), not each as soon as it is ready. Under load one turn reads many requests; writing
 // their answers back to back wakes a client waiting for them once a batch instead of once an answer (on loopback the
 // sender pays that wake-up as system time), and the turn computes its answers with the request path's code and data
-// still in the caches. Measured at 1 M scenes, 32 connections on loopback, against answering each at once (scripts/
-// bench-http.ts --compare-checkout): CPU a nearby request (r=500, top 50) 133 µs against 201, requests/s through the
+// still in the caches. Measured at 1 M scenes, 32 connections on loopback, against answering each at once (npm run
+// bench -- http --compare-checkout): CPU a nearby request (r=500, top 50) 133 µs against 201, requests/s through the
 // bare reference 1.62× (coverage 1.39×, amenities 1.80×). An answer waits at most for the rest of its turn's work;
 // alone, for one setImmediate (with 1 or 4 connections requests/s and latency are the same either way).
 

@@ -1,17 +1,11 @@
-// npm run bench: the geo benchmark (scripts/bench-geo.ts), the HTTP one (scripts/bench-http.ts), start-up
-// (scripts/bench-startup.ts, skipped with a message when no ingested store is given), then the scenery search at scale
-// (test/search-eval/bench-scale.ts, skipped with a message without --release), each in a process of its own so
-// neither's memory or JIT state colours the other. `npm run bench -- geo|http|startup|search [options]` runs one part
-// with its options.
+// npm run bench: the geo benchmark (geo.ts), the HTTP one (http.ts), start-up (startup.ts, skipped with a message
+// when no ingested store is given), then the scenery search at scale (search.ts, skipped with a message without
+// --release), each in a process of its own so neither's memory or JIT state colours the other.
+// `npm run bench -- geo|http|startup|search [options]` runs one part with its options.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
-const parts = {
-  geo: 'bench-geo.ts',
-  http: 'bench-http.ts',
-  startup: 'bench-startup.ts',
-  search: '../test/search-eval/bench-scale.ts',
-} as const;
+const parts = { geo: 'geo.ts', http: 'http.ts', startup: 'startup.ts', search: 'search.ts' } as const;
 const [first, ...rest] = process.argv.slice(2);
 const named = first !== undefined && Object.hasOwn(parts, first);
 const chosen = named ? [first as keyof typeof parts] : (Object.keys(parts) as (keyof typeof parts)[]);
@@ -20,7 +14,7 @@ if (first !== undefined && !named) {
   process.exit(2);
 }
 for (const part of chosen) {
-  const script = join(import.meta.dirname, '..', parts[part]);
+  const script = join(import.meta.dirname, parts[part]);
   const { status } = spawnSync(process.execPath, [script, ...(chosen.length === 1 ? rest : [])], { stdio: 'inherit' });
   if (status !== 0) process.exit(status ?? 1);
 }

@@ -61,17 +61,17 @@ function specDefaults(): SpecDefault[] {
   });
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const camel = (name: string) => name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
 /** The ways a copy of `name`'s default shows itself in TypeScript. */
 function copyPatterns({ name, value }: SpecDefault): RegExp[] {
   // A string followed by `|` is a union type member, not a value.
   const literal =
-    typeof value === 'string' ? `['"\`]${escape(value)}['"\`](?!\\s*\\|)` : `${escape(String(value))}(?![\\w.])`;
-  const names = `(?:${escape(name)}|${escape(camel(name))})`;
+    typeof value === 'string' ? `['"\`]${escapeRegExp(value)}['"\`](?!\\s*\\|)` : `${escapeRegExp(String(value))}(?![\\w.])`;
+  const names = `(?:${escapeRegExp(name)}|${escapeRegExp(camel(name))})`;
   // YEAR_FROM, yearFrom, yearfrom: the name's parts with or without underscores.
-  const bare = name.split('_').map(escape).join('_?');
+  const bare = name.split('_').map(escapeRegExp).join('_?');
   return [
     new RegExp(`\\b${names}\\s*(?:=|:|\\?\\?)\\s*${literal}`),
     new RegExp(`\\b\\w*${names}\\w*\\s*\\?\\?\\s*${literal}`),

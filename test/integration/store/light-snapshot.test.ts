@@ -8,7 +8,7 @@ import { loadServedRelease, readReleaseLight, writeReleaseSnapshot } from '../..
 import { createStartupTimer } from '../../../core/data/startup-timer.ts';
 import { ingestRelease } from '../../../core/release/ingest.ts';
 import { deleteRelease, getServedRelease } from '../../../core/store/index.ts';
-import { bruteLinesNear } from '../../unit/geo/brute-force.ts';
+import { bruteLinesNear } from '../../../scripts/bench/geo/brute-force.ts';
 import { writeRelease } from './fixture.ts';
 import { storeVariants } from './variants.ts';
 

@@ -176,7 +176,8 @@ export function describeQuerySuite(variant: StoreVariant): void {
       });
 
       it('searches schools by the contract rule: NFKC, lowercase, no spaces, wildcards literal, ordered', async () => {
-        const names = async (q: string) => (await searchSchools(store, rid, q, 10)).results.map((school) => school.name);
+        const names = async (q: string) =>
+          (await searchSchools(store, rid, q, 10)).results.map((school) => school.name);
         expect(await names('神戸市立 港')).toEqual(['神戸市立　港小学校']);
         expect(await names('コウベ')).toEqual(['ｺｳﾍﾞ小学校']);
         expect(await names('abc')).toEqual(['ＡＢＣ 小学校']);

@@ -1,7 +1,7 @@
-// The HTTP bench's round arithmetic (scripts/bench/http-rounds.ts): medians, the median round, ratios within rounds.
+// The HTTP bench's round arithmetic (scripts/bench/http/rounds.ts): medians, the median round, ratios within rounds.
 import { describe, expect, it } from 'vitest';
-import type { HttpRow } from '../../../scripts/bench/http-load.ts';
-import { median, medianRow, roundOrder, roundRatios } from '../../../scripts/bench/http-rounds.ts';
+import type { HttpRow } from '../../../scripts/bench/http/load.ts';
+import { median, medianRow, roundOrder, roundRatios } from '../../../scripts/bench/http/rounds.ts';
 
 const row = (rps: number, failed = 0): HttpRow => ({
   name: 't',

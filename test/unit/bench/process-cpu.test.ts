@@ -1,8 +1,9 @@
-// The HTTP bench's server CPU per request (scripts/bench/process-cpu.ts, http-report.ts): /proc parsing and arithmetic.
+// The HTTP bench's server CPU per request (scripts/bench/http/process-cpu.ts, report.ts): /proc parsing and
+// arithmetic.
 import { describe, expect, it } from 'vitest';
-import type { HttpRow } from '../../../scripts/bench/http-load.ts';
-import { medianCpuUs } from '../../../scripts/bench/http-report.ts';
-import { cpuTicksOfStat, cpuUsPerRequest, processCpuMs } from '../../../scripts/bench/process-cpu.ts';
+import type { HttpRow } from '../../../scripts/bench/http/load.ts';
+import { cpuTicksOfStat, cpuUsPerRequest, processCpuMs } from '../../../scripts/bench/http/process-cpu.ts';
+import { medianCpuUs } from '../../../scripts/bench/http/report.ts';
 
 // A /proc/<pid>/stat line; utime 844 and stime 176 are fields 14 and 15.
 const statOf = (name: string) =>

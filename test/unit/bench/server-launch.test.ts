@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readStartCommand } from '../../../scripts/bench/processes.ts';
+import { readStartCommand } from '../../../scripts/bench/shared/processes.ts';
 
 const root = join(import.meta.dirname, '../../..');
 

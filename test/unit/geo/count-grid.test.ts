@@ -5,8 +5,8 @@ import { compareCountWithCap, MORE, NOT_MORE, UNDECIDED } from '../../../core/ge
 import { buildKdTree } from '../../../core/geo/kd-tree.ts';
 import { PointIndex } from '../../../core/geo/point-index.ts';
 import { makeFrame } from '../../../core/geo/query-frame.ts';
+import { bruteWithin } from '../../../scripts/bench/geo/brute-force.ts';
 import { destination, pointCloudArb, queryArb, resolveQuery } from './arbitraries.ts';
-import { bruteWithin } from './brute-force.ts';
 
 /** The grid's answer must never contradict the exact count: NOT_MORE only if count ≤ cap, MORE only if count > cap. */
 function expectConsistent(verdict: number, within: number, cap: number) {

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { haversineMeters } from '../../../core/geo/haversine.ts';
 import { LineIndex } from '../../../core/geo/line-index.ts';
 import type { LatLon } from '../../../core/geo/polyline-distance.ts';
+import { bruteLinesNear } from '../../../scripts/bench/geo/brute-force.ts';
 import { destination, nearPlaceArb, placeArb } from './arbitraries.ts';
-import { bruteLinesNear } from './brute-force.ts';
 
 /** Polylines that wander from a start near the place, with segments from 0 m to a few km. */
 function linesArb(place: readonly [number, number]) {

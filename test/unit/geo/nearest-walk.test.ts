@@ -7,8 +7,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PointIndex } from '../../../core/geo/point-index.ts';
+import { bruteNearest, bruteWithin } from '../../../scripts/bench/geo/brute-force.ts';
 import { destination, PLACES } from './arbitraries.ts';
-import { bruteNearest, bruteWithin } from './brute-force.ts';
 
 const clusterArb = fc.record({
   bearing: fc.double({ min: 0, max: 360, noNaN: true }),

@@ -7,8 +7,8 @@ import { forEachRangeOfNearest } from '../../../core/geo/nearest-set.ts';
 import { PointIndex } from '../../../core/geo/point-index.ts';
 import { makeFrame } from '../../../core/geo/query-frame.ts';
 import { forEachRangeWithin } from '../../../core/geo/radius-scan.ts';
+import { bruteNearest, bruteWithin } from '../../../scripts/bench/geo/brute-force.ts';
 import { pointCloudArb, queryArb, resolveQuery } from './arbitraries.ts';
-import { bruteNearest, bruteWithin } from './brute-force.ts';
 
 const SPREAD_M = 3000;
 

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { GeoPolygonGeometry } from '../../../core/geo/point-in-polygon.ts';
 import { PolygonIndex } from '../../../core/geo/polygon-index.ts';
+import { bruteContaining, bruteNearest } from '../../../scripts/bench/geo/brute-force.ts';
 import { resolveQuery } from './arbitraries.ts';
-import { bruteContaining, bruteNearest } from './brute-force.ts';
 
 /** Origins of small tilings: a city, against +180° (never crossing it), and near the north pole. */
 const ORIGINS = [

@@ -9,8 +9,8 @@ import {
   makeSceneTieBreak,
   SCENE_CANDIDATE_CAP,
 } from '../../../core/geo/scene-index.ts';
+import { bruteNearest } from '../../../scripts/bench/geo/brute-force.ts';
 import { destination, pointCloudArb, queryArb, resolveQuery } from './arbitraries.ts';
-import { bruteNearest } from './brute-force.ts';
 
 describe('compareDigitIds', () => {
   it.each([

@@ -1,27 +1,15 @@
-// The seeded synthetic city of scripts/bench-geo.ts: 20 × 15 km around 34.69N 135.19E, scenes clustered along roads,
-// denser downtown; amenities on scene positions; a grid of town blocks with shared edges and holes. Deterministic: the
-// same seed and calls in the same order give the same city and queries (the PostGIS tables are keyed on that).
-import type { GeoPolygonGeometry } from '../../core/geo/point-in-polygon.ts';
-import type { LatLon } from '../../core/geo/polyline-distance.ts';
+// The seeded synthetic city of the geo bench (scripts/bench/geo.ts): 20 × 15 km around 34.69N 135.19E, scenes
+// clustered along roads, denser downtown; amenities on scene positions; a grid of town blocks with shared edges and
+// holes. Deterministic: the same seed and calls in the same order give the same city and queries (the PostGIS tables
+// are keyed on that).
+import type { GeoPolygonGeometry } from '../../../core/geo/point-in-polygon.ts';
+import type { LatLon } from '../../../core/geo/polyline-distance.ts';
+import type { Random } from '../shared/random.ts';
 
 export const AMENITIES = 30_000;
 const GRID_X = 60;
 const GRID_Y = 50;
 
-export type Random = ReturnType<typeof makeRandom>;
-
-export function makeRandom(seed: number) {
-  let a = seed >>> 0 || 1;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const gaussian = () => Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
-  return { next, gaussian };
-}
 const CENTER = { lat: 34.69, lon: 135.19 };
 const M_PER_DEG_LAT = 111_195.08;
 const M_PER_DEG_LON = M_PER_DEG_LAT * Math.cos((CENTER.lat * Math.PI) / 180);

@@ -1,10 +1,10 @@
 // PostGIS side of the benchmarks: connect (or explain why not), and load a table once, reusing it on later runs when
-// a marker row says the same data is already there. Used by scripts/bench-geo.ts and scripts/bench-http.ts.
+// a marker row says the same data is already there. Used by the geo and HTTP benches.
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { encodeCopyRow } from '../../core/store/copy-text.ts';
+import { encodeCopyRow } from '../../../core/store/copy-text.ts';
 
 export const DEFAULT_POSTGIS_URL = 'postgres://machimi:machimi@127.0.0.1:5432/machimi_bench_postgis';
 const SETUP_HINT = 'set it up with `bash scripts/bench/setup-postgis.sh` or pass --postgis-url';

@@ -1,9 +1,10 @@
 // Data of reference server (b) of the HTTP benchmark: the served release's scenes in PostGIS, each with the
 // verbalization /v1/scenes/nearby shows under the default policy (`released`: the highest released version), in one
-// table with a GiST index, clustered on it. Loaded once per release and reused (scripts/bench/postgis.ts markers).
+// table with a GiST index, clustered on it. Loaded once per release and reused (the markers of
+// scripts/bench/shared/postgis.ts).
 import type pg from 'pg';
-import { readManifest, readTableRows } from '../../core/release/read.ts';
-import { ensureTable, tableIsCurrent } from './postgis.ts';
+import { readManifest, readTableRows } from '../../../core/release/read.ts';
+import { ensureTable, tableIsCurrent } from '../shared/postgis.ts';
 
 export const NEARBY_TABLE = 'http_nearby';
 

@@ -4,7 +4,7 @@
 // rounds is reported, with the rounds' spread. Rounds go through the targets forwards, then backwards (A B C, C B A,
 // …): targets next to each other in the list are measured back to back in every round, each first in half the rounds,
 // so the ratios that matter (the caller lists their targets side by side) see the least drift of the machine.
-import { type HttpRow, type HttpTarget, type LoadOptions, measureTarget } from './http-load.ts';
+import { type HttpRow, type HttpTarget, type LoadOptions, measureTarget } from './load.ts';
 
 export interface RoundsOptions extends LoadOptions {
   rounds: number;

@@ -1,7 +1,8 @@
 // Reference server (b) of the HTTP benchmark: minimal node:http + pg + PostGIS answering GET /v1/scenes/nearby
 // (lat, lon, radius_m, limit) with the same items and envelope as ours, from the `http_nearby` table
-// (scripts/bench/postgis-http.ts). No validation beyond numbers, no logging, no rate limit: the least a server does.
-// Usage: node scripts/bench/postgis-server.ts --url postgres://… --envelope FILE [--pool 8]; listens on PORT.
+// (scripts/bench/http/postgis-nearby.ts). No validation beyond numbers, no logging, no rate limit: the least a server
+// does.
+// Usage: node scripts/bench/http/postgis-server.ts --url postgres://… --envelope FILE [--pool 8]; listens on PORT.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -20,7 +21,7 @@ const { envelope, imagePageTemplate } = JSON.parse(readFileSync(values.envelope,
 const pool = new pg.Pool({ connectionString: values.url, max: Number(values.pool) });
 
 // KNN index scan, ties settled by the outer sort, radius by ST_DWithin on the few rows fetched: the fastest correct
-// form (see scripts/bench/postgis-geo.ts).
+// form (see scripts/bench/geo/postgis-geo.ts).
 const NEARBY_SQL = `SELECT id, lat, lon, position_source, capture_year, ward, view_class, travel_bearing, is_pano,
     generation_id, status, version, model, prompt_version, summary, analysis_status, d
   FROM (SELECT *, geog <-> $1::geography AS d FROM http_nearby ORDER BY geog <-> $1::geography LIMIT $3 + 10) AS nearest

@@ -1,7 +1,7 @@
 // Side-by-side timing of two versions of core/geo's point queries on the bench city, in one process, interleaved in
 // blocks of queries so both see the same machine load. Usage:
 //   git archive <commit> core/geo | tar -x -C /tmp/geo-before
-//   node scripts/bench/geo-compare.ts --before /tmp/geo-before/core/geo [--after core/geo] [--points 1000000]
+//   node scripts/bench/geo/compare-versions.ts --before /tmp/geo-before/core/geo [--after core/geo] [--points 1000000]
 //     [--queries 20000] [--rounds 1] [--only <part of a row name>] [--cold MB]
 // --cold MB reads through MB megabytes before every timed query (untimed): 48 (above the 36 MB last-level cache here)
 // starts each query with cold caches, as under HTTP load where a request's other work evicts the index between two
@@ -15,7 +15,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { makeCity, makeQueries, makeRandom } from './synthetic-city.ts';
+import { makeRandom } from '../shared/random.ts';
+import { makeCity, makeQueries } from './synthetic-city.ts';
 
 const { values: args } = parseArgs({
   options: {

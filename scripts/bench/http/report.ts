@@ -1,8 +1,12 @@
-// The HTTP benchmark's tables: each target's median round (its latencies) with every round's requests/s and the
-// server's median CPU per request, then the ratios, each the median of the ratios taken within a round, with their
-// spread.
-import type { HttpRow } from './http-load.ts';
-import { median, medianRow, roundRatios } from './http-rounds.ts';
+// The HTTP benchmark's output: a header saying what ran on which machine under which load, then the tables: each
+// target's median round (its latencies) with every round's requests/s and the server's median CPU per request, then
+// the ratios, each the median of the ratios taken within a round, with their spread.
+import os from 'node:os';
+import { printTable } from '../shared/table.ts';
+import type { HttpRow } from './load.ts';
+import type { HttpBenchOptions } from './options.ts';
+import { median, medianRow, roundRatios } from './rounds.ts';
+import { BASELINE_PHASE, BASELINE_PREFIX, ROW } from './targets.ts';
 
 export interface Ratio {
   label: string;
@@ -17,7 +21,44 @@ export interface Ratio {
   via?: [string, string];
 }
 
-export function printHttpTables(results: ReadonlyMap<string, readonly HttpRow[]>, ratios: readonly Ratio[]): void {
+export function printHttpReport(
+  options: HttpBenchOptions,
+  results: ReadonlyMap<string, readonly HttpRow[]>,
+  notes: readonly string[],
+  loadBefore: number,
+): void {
+  const cpus = os.cpus();
+  console.log(`\n# HTTP benchmark: loopback, one server process each, autocannon in the bench process`);
+  console.log(
+    `# Node ${process.version}, ${cpus.length} × ${cpus[0]?.model ?? '?'}; load average ${loadBefore.toFixed(1)} before, ` +
+      `${(os.loadavg()[0] ?? 0).toFixed(1)} after`,
+  );
+  console.log(
+    `# ${options.rounds} interleaved rounds of ${options.durationS} s per target (${options.warmupS} s warm-up before ` +
+      `the first), ${options.connections} connections; store ` +
+      `${options.databaseUrl ? 'PostgreSQL' : `PGlite in ${options.dataDir}`}; LOG_LEVEL=${options.logLevel}`,
+  );
+  for (const note of notes) console.log(`# ${note}`);
+  console.log('');
+  const ratios: Ratio[] = [
+    { label: 'nearby / (a) bare fixed body', numerator: ROW.nearby, denominator: ROW.bare, atLeast: 0.4 },
+    { label: 'nearby / (b) PostGIS server', numerator: ROW.nearby, denominator: ROW.postgis, atLeast: 3 },
+    { label: "nearby / (a') bare + JSON.stringify", numerator: ROW.nearby, denominator: ROW.bareStringify },
+    { label: 'coverage / (a) bare fixed body', numerator: ROW.coverage, denominator: ROW.bare },
+    { label: 'amenities / (a) bare fixed body', numerator: ROW.amenities, denominator: ROW.bare },
+  ];
+  for (const key of ['nearby', 'coverage', 'amenities'] as const) {
+    ratios.push({
+      label: `${key}: this checkout / baseline`,
+      numerator: ROW[key],
+      denominator: `${BASELINE_PREFIX}${ROW[key]}`,
+      via: [ROW.bare, `${ROW.bare}${BASELINE_PHASE}`],
+    });
+  }
+  printHttpTables(results, ratios);
+}
+
+function printHttpTables(results: ReadonlyMap<string, readonly HttpRow[]>, ratios: readonly Ratio[]): void {
   printTable(
     [
       'target',
@@ -82,12 +123,4 @@ function measureRatio(
 
 function formatRatio(value: number): string {
   return value < 1 ? `${(value * 100).toFixed(0)} %` : `${value.toFixed(2)}×`;
-}
-
-export function printTable(header: string[], body: string[][]): void {
-  const widths = header.map((h, c) => Math.max(h.length, ...body.map((r) => (r[c] ?? '').length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, c) => cell.padEnd(widths[c] as number)).join(' | ')} |`;
-  console.log(line(header));
-  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const r of body) console.log(line(r));
 }

@@ -1,8 +1,9 @@
-// The in-process geo queries of scripts/bench-geo.ts, asked of PostGIS on the same points: geography ST_DWithin (on
-// the sphere, like our haversine) plus KNN `<->`, through `pg` with named (prepared) statements, one connection,
-// one query at a time, so a latency is a loopback round trip plus PostgreSQL's work, as a server would see it.
+// The in-process geo queries of the geo bench (scripts/bench/geo.ts), asked of PostGIS on the same points: geography
+// ST_DWithin (on the sphere, like our haversine) plus KNN `<->`, through `pg` with named (prepared) statements, one
+// connection, one query at a time, so a latency is a loopback round trip plus PostgreSQL's work, as a server would
+// see it.
 import type pg from 'pg';
-import { ensureTable, fingerprintOf, pointText } from './postgis.ts';
+import { ensureTable, fingerprintOf, pointText } from '../shared/postgis.ts';
 
 export interface GeoPoints {
   seed: number;
@@ -13,13 +14,6 @@ export interface GeoPoints {
   hasVerbalization: Uint8Array;
   amenityLats: Float64Array;
   amenityLons: Float64Array;
-}
-
-export interface Timing {
-  p50: number;
-  p99: number;
-  cpuMean: number;
-  n: number;
 }
 
 export interface PostgisGeo {
@@ -136,28 +130,4 @@ export async function preparePostgisGeo(
         ).rows,
       ),
   };
-}
-
-/** Sequential latency of an async query in µs, after a warm-up; same statistics as the in-process `time`. */
-export async function timeAsync(
-  queries: readonly (readonly [number, number])[],
-  run: (lat: number, lon: number) => Promise<unknown>,
-  warmup: number,
-): Promise<Timing> {
-  for (let w = 0; w < Math.min(warmup, queries.length); w++) {
-    const [lat, lon] = queries[w] as readonly [number, number];
-    await run(lat, lon);
-  }
-  const samples = new Float64Array(queries.length);
-  const cpuBefore = process.cpuUsage();
-  for (let q = 0; q < queries.length; q++) {
-    const [lat, lon] = queries[q] as readonly [number, number];
-    const start = process.hrtime.bigint();
-    await run(lat, lon);
-    samples[q] = Number(process.hrtime.bigint() - start) / 1000;
-  }
-  const cpu = process.cpuUsage(cpuBefore);
-  samples.sort();
-  const at = (p: number) => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))] as number;
-  return { p50: at(0.5), p99: at(0.99), cpuMean: (cpu.user + cpu.system) / queries.length, n: queries.length };
 }

@@ -1,11 +1,11 @@
-// Where the HTTP benchmark asks: seeded points of the served demo city, the same mix as scripts/bench-geo.ts (80 % within
-// ~100 m of a recorded scene, 20 % anywhere in the city's bounding box), read from the release's scenes file.
+// Where the HTTP benchmark asks: seeded points of the served demo city, the same mix as the geo bench's queries (80 %
+// within ~100 m of a recorded scene, 20 % anywhere in the city's bounding box), read from the release's scenes file.
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
-import { readManifest } from '../../core/release/read.ts';
-import { makeRandom } from './synthetic-city.ts';
+import { readManifest } from '../../../core/release/read.ts';
+import { makeRandom } from '../shared/random.ts';
 
 const M_PER_DEG_LAT = 111_195.08;
 

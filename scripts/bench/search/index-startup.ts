@@ -1,5 +1,5 @@
 /**
- * node test/search-eval/bench-index.ts --release-id ID [--dir DIR] [--no-stream]
+ * node scripts/bench/search/index-startup.ts --release-id ID [--dir DIR] [--no-stream]
  *
  * Start-up cost of the scenery search index on the configured store (DATABASE_URL, else PGlite in DATA_DIR), side by
  * side in one run: (1) streaming the release's observations from the store alone, (2) building the index from the
@@ -9,11 +9,11 @@
 import { rm, stat } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { parseConfig } from '../../core/config.ts';
-import { searchCatalog } from '../../core/scenery-search/engine-holder.ts';
-import { openSearchIndex, searchIndexPath } from '../../core/scenery-search/search-index.ts';
-import { corpusSourceOf, readStoreCorpus } from '../../core/scenery-search/store-corpus.ts';
-import { openStore } from '../../core/store/open.ts';
+import { parseConfig } from '../../../core/config.ts';
+import { searchCatalog } from '../../../core/scenery-search/engine-holder.ts';
+import { openSearchIndex, searchIndexPath } from '../../../core/scenery-search/search-index.ts';
+import { corpusSourceOf, readStoreCorpus } from '../../../core/scenery-search/store-corpus.ts';
+import { openStore } from '../../../core/store/open.ts';
 
 const { values } = parseArgs({
   options: {
@@ -24,7 +24,7 @@ const { values } = parseArgs({
 });
 const releaseId = values['release-id'];
 if (!releaseId) {
-  process.stderr.write('usage: bench-index --release-id ID [--dir DIR] [--no-stream]\n');
+  process.stderr.write('usage: node scripts/bench/search/index-startup.ts --release-id ID [--dir DIR] [--no-stream]\n');
   process.exit(2);
 }
 const config = parseConfig();

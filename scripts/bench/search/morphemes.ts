@@ -1,21 +1,21 @@
 /**
- * node test/search-eval/bench-morphemes.ts --release DIR [--observations 1000]
+ * node scripts/bench/search/morphemes.ts --release DIR [--observations 1000]
  *
  * Bigrams or morphemes for the observation text index? Times kuromoji (morphemes) and the bigram builder on the same
  * observation texts and prints characters per second for each. The search indexes bigrams; kuromoji only reads queries.
  */
 import { parseArgs } from 'node:util';
-import { loadCatalog } from '../../core/scenery-search/categories.ts';
-import { evidencePhrases, indexedSegments } from '../../core/scenery-search/corpus.ts';
-import { readReleaseCorpus } from '../../core/scenery-search/release-corpus.ts';
-import { TextIndexBuilder } from '../../core/scenery-search/text-index-builder.ts';
-import { loadTokenizer } from '../../core/scenery-search/tokenizer.ts';
+import { loadCatalog } from '../../../core/scenery-search/categories.ts';
+import { evidencePhrases, indexedSegments } from '../../../core/scenery-search/corpus.ts';
+import { readReleaseCorpus } from '../../../core/scenery-search/release-corpus.ts';
+import { TextIndexBuilder } from '../../../core/scenery-search/text-index-builder.ts';
+import { loadTokenizer } from '../../../core/scenery-search/tokenizer.ts';
 
 const { values } = parseArgs({
   options: { release: { type: 'string' }, observations: { type: 'string', default: '1000' } },
 });
 if (!values.release) {
-  process.stderr.write('usage: bench-morphemes --release DIR [--observations N]\n');
+  process.stderr.write('usage: node scripts/bench/search/morphemes.ts --release DIR [--observations N]\n');
   process.exit(2);
 }
 const { observations } = await readReleaseCorpus(values.release);

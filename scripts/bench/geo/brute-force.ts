@@ -1,6 +1,6 @@
 /**
  * Brute-force twins of the geo indexes: the same rules written as plainly as possible (scan everything, sort
- * everything). Tests compare the indexes with these; scripts/bench-geo.ts times them.
+ * everything). Tests compare the indexes with these; the geo bench (scripts/bench/geo.ts) times them.
  */
 import { haversineMeters } from '../../../core/geo/haversine.ts';
 import { type GeoPolygonGeometry, polygonGeometryContains } from '../../../core/geo/point-in-polygon.ts';
