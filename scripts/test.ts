@@ -49,6 +49,9 @@ function readCounts(report: string): TestCounts | undefined {
   };
 }
 
+// The layer rules are in .dependency-cruiser.cjs; every source folder is checked, tests and scripts included.
+const layerCheck = ['core', 'handlers', 'scripts', 'test', 'generated', '--config', '.dependency-cruiser.cjs'];
+
 const databaseUrl = process.env.TEST_DATABASE_URL ?? '';
 const pythonAvailable = spawnSync('python3', ['--version']).status === 0;
 
@@ -56,6 +59,7 @@ const stages: Stage[] = [
   { name: 'lint: code (biome)', command: [bin('biome'), 'check', '.'] },
   { name: 'lint: specs (redocly)', command: [bin('redocly'), 'lint', '--config', 'redocly.yaml'] },
   { name: 'typecheck', command: [bin('tsc'), '--noEmit', '-p', 'tsconfig.json'] },
+  { name: 'layers (dependency-cruiser)', command: [bin('depcruise'), ...layerCheck] },
   { name: 'codegen freshness', command: [process.execPath, 'scripts/codegen.ts', '--check'] },
   { name: 'unit tests', command: vitest('unit', 'unit.json'), report: 'unit.json' },
   {

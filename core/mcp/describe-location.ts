@@ -1,4 +1,5 @@
 import type { Handler, HandlerContext } from '../context.ts';
+import { DEFAULT_QUALITY } from '../data/quality.ts';
 import type { SpecDocument } from '../spec.ts';
 import { compileArguments } from './arguments.ts';
 import { type McpTool, type ToolDeclaration, toolDefinition } from './definition.ts';
@@ -14,14 +15,32 @@ import { toolErrorResult } from './tool-errors.ts';
 
 type Json = Record<string, unknown>;
 
-const caps = { scenes: 5, streets: 3, unnamed_edges: 3 } as const;
-const streetsMaxRadius = 500;
-const defaultPolicy = { requested: 'released', generation: null, experimental_included: false };
-
 interface Declared extends ToolDeclaration {
   inputSchema?: unknown;
   outputSchema?: unknown;
+  /** How many of each list the summary keeps (`x-list-caps` of the composite in the spec). */
+  'x-list-caps'?: { scenes?: number; streets?: number; unnamed_edges?: number };
 }
+
+type Caps = { scenes: number; streets: number; unnamed_edges: number };
+
+function capsOf(declared: Declared): Caps {
+  const caps = declared['x-list-caps'] ?? {};
+  const { scenes, streets, unnamed_edges } = caps;
+  if (!Number.isInteger(scenes) || !Number.isInteger(streets) || !Number.isInteger(unnamed_edges))
+    throw new Error(`spec: ${declared.name} needs x-list-caps with integer scenes, streets and unnamed_edges`);
+  return caps as Caps;
+}
+
+/** The largest radius list_streets_nearby accepts: the summary asks for no more. */
+function streetsMaxRadiusOf(spec: SpecDocument): number {
+  const operation = spec.operations.find((candidate) => candidate.operationId === 'list_streets_nearby');
+  const maximum = operation?.parameters.find((parameter) => parameter.name === 'radius_m')?.schema.maximum;
+  if (typeof maximum !== 'number') throw new Error('spec: list_streets_nearby radius_m needs a maximum');
+  return maximum;
+}
+
+const defaultPolicy = { requested: DEFAULT_QUALITY, generation: null, experimental_included: false };
 
 // A part of the composite is the handler's body without the envelope members it carries (`note`,
 // `quality_policy`, `warnings`): the composite states those once, at its top.
@@ -51,6 +70,8 @@ export function createDescribeLocation(
   const inputSchema = mergeAllOf(dereference(spec.document, declared.inputSchema) as JsonSchema);
   const outputSchema = mergeAllOf(dereference(spec.document, declared.outputSchema, ['examples']) as JsonSchema);
   const validate = compileArguments(inputSchema);
+  const caps = capsOf(declared);
+  const streetsMaxRadius = streetsMaxRadiusOf(spec);
   const runner = (operationId: string): OperationRunner =>
     createOperationRunner(spec, operationId, handlerOf(operationId));
   const scenes = runner('list_scenes_nearby');
