@@ -1,9 +1,10 @@
 import type { ServedRelease } from '../data/served-release.ts';
 import { ApiError } from '../errors.ts';
 import { layerRelease } from '../layer/header.ts';
-import { areaIncludes, parseInclude } from '../layer/include.ts';
+import { parseInclude } from '../layer/include.ts';
 import { karteView } from '../layer/karte.ts';
 import { karteNote } from '../layer/notes.ts';
+import { areaIncludes } from '../layer/spec-rules.ts';
 import { getArea } from '../store/index.ts';
 import { toAreaSummary } from './summary.ts';
 

@@ -1,13 +1,13 @@
 import type { ServedRelease } from '../data/served-release.ts';
 import { layerHeader, layerNotes } from '../layer/header.ts';
+import { assertSearchableName, echoNameQuery } from '../layer/name-query.ts';
 import { joinNotes, layerNoteText, zeroNote } from '../layer/notes.ts';
 import { searchAreas } from '../store/index.ts';
-import { assertSearchableName, echoNameQuery, type NameQueryInput } from '../streets/search.ts';
 import { toAreaSummary } from './summary.ts';
 
 // GET /v1/areas/search: the same name rule as streets (NFKC substring, literal wildcards, optional ward).
 
-export async function searchAreasBody(data: ServedRelease, input: NameQueryInput) {
+export async function searchAreasBody(data: ServedRelease, input: { q: string; ward?: string; limit: number }) {
   assertSearchableName(input.q);
   const { results } = await searchAreas(data.store, data.record.release_id, {
     q: input.q,
