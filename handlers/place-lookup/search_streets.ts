@@ -1,6 +1,6 @@
 import { layerHeader, layerNotes } from '../../core/layer/header.ts';
 import { assertSearchableName, echoNameQuery } from '../../core/layer/name-query.ts';
-import { joinNotes, layerNoteText, zeroNote } from '../../core/layer/notes.ts';
+import { gradeDListNote, joinNotes, zeroNote } from '../../core/layer/notes.ts';
 import { searchStreets as readStreetsByName } from '../../core/store/index.ts';
 import { toStreetSummary } from '../../core/streets/summary.ts';
 import type { SearchStreetsData, SearchStreetsResponses } from '../../generated/place-lookup/types.gen.ts';
@@ -24,9 +24,6 @@ export default async function searchStreets(
     count: streets.length,
     results: streets,
     notes: layerNotes(data.manifest),
-    note:
-      streets.length === 0
-        ? zeroNote('名前の通り')
-        : joinNotes([streets.some((street) => street.coverage_grade === 'D') && layerNoteText.gradeDInList('通り')]),
+    note: streets.length === 0 ? zeroNote('名前の通り') : joinNotes([gradeDListNote('通り', streets)]),
   };
 }
