@@ -4,9 +4,10 @@ import { minEdgeScenes } from '../layer/spec-rules.ts';
 import type { EdgeLight, StreetSummary } from '../store/index.ts';
 import { toStreetSummary } from './summary.ts';
 
-// Streets near a point: road edges (at least 15 scenes) within the radius, grouped into named streets (the layer's
-// street_id already stands for "same name within a ward"), nearest first by their nearest edge; unnamed roads stay
-// per edge. Both lists are cut at `limit`; n_edges_considered counts every eligible edge within the radius.
+// Streets near a point: served road edges (enough scenes: minEdgeScenes, from the spec) within the radius, grouped
+// into named streets (the layer's street_id already stands for "same name within a ward"), nearest first by their
+// nearest edge; unnamed roads stay per edge. Both lists are cut at `limit`; n_edges_considered counts every eligible
+// edge within the radius.
 
 export interface StreetsNearbyLayer {
   edges: { rows: readonly EdgeLight[]; index: LineIndex };
