@@ -1,12 +1,11 @@
+import type { AreaSummary } from '../../generated/place-lookup/types.gen.ts';
 import { servesKarte } from '../layer/karte.ts';
-import type { AreaSummary } from '../store/index.ts';
+import type { AreaSummary as AreaSummaryRow } from '../store/index.ts';
 
 // A town block as listed by at, nearby and search: the summary columns only (never the geometry or the karte
 // itself), with has_karte following the grade rule.
 
-export type AreaSummaryView = AreaSummary;
-
-export function toAreaSummary(row: AreaSummary): AreaSummaryView {
+export function toAreaSummary(row: AreaSummaryRow): AreaSummary {
   return {
     town_key: row.town_key,
     name: row.name,

@@ -1,29 +1,13 @@
+import type { LaCounts, LayerNotes } from '../../generated/place-lookup/types.gen.ts';
 import { notFound } from '../errors.ts';
 import type { Manifest } from '../release/manifest-types.ts';
 
 // What every street, edge and area response says about the street/area layer itself: which layer release it is,
 // how big it is, and how to read it. Shared by the streets, edges and areas endpoints.
 
-export interface LayerCounts {
-  streets: number;
-  areas: number;
-  edges: number;
-  karte_streets: number;
-  karte_areas: number;
-}
-
-export interface LayerNotes {
-  grade: string;
-  rates: string;
-  years: string;
-  sides: string;
-  versions: string;
-  license: string;
-}
-
 type LayerManifest = Pick<Manifest, 'la_release' | 'la_counts' | 'license'>;
 
-const emptyCounts: LayerCounts = { streets: 0, areas: 0, edges: 0, karte_streets: 0, karte_areas: 0 };
+const emptyCounts: LaCounts = { streets: 0, areas: 0, edges: 0, karte_streets: 0, karte_areas: 0 };
 
 /** The layer release id, or '' when the release carries no street/area layer. */
 export function layerRelease(manifest: LayerManifest): string {
@@ -42,11 +26,11 @@ export function requireLayer(manifest: LayerManifest): void {
 }
 
 /** Counts fixed at release time (the manifest), not recounted per request. */
-export function layerCounts(manifest: LayerManifest): LayerCounts {
+export function layerCounts(manifest: LayerManifest): LaCounts {
   return { ...emptyCounts, ...manifest.la_counts };
 }
 
-export function layerHeader(manifest: LayerManifest): { la_release: string; la_counts: LayerCounts } {
+export function layerHeader(manifest: LayerManifest): { la_release: string; la_counts: LaCounts } {
   return { la_release: layerRelease(manifest), la_counts: layerCounts(manifest) };
 }
 

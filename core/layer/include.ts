@@ -1,10 +1,8 @@
 import { invalidParameter } from '../errors.ts';
 
-// `include` of street and area detail: a comma-separated subset of known words. Omitted means none. The spec's
-// pattern already rejects unknown and empty words; this check keeps core right when called without that validation.
-
-export const streetIncludes = ['profile', 'axis', 'edges', 'versions'] as const;
-export const areaIncludes = ['profile', 'geometry'] as const;
+// `include` of street and area detail: a comma-separated subset of known words (core/layer/spec-rules.ts reads them
+// from the spec). Omitted means none. The spec's pattern already rejects unknown and empty words; this check keeps
+// core right when called without that validation.
 
 export function parseInclude<W extends string>(text: string | undefined, allowed: readonly W[]): ReadonlySet<W> {
   if (text === undefined) return new Set();

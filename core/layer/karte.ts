@@ -1,4 +1,5 @@
-import type { CoverageGrade, KarteProvenance, KarteVersion } from '../release/types.ts';
+import type { KarteVersion } from '../../generated/place-lookup/types.gen.ts';
+import type { CoverageGrade, KarteProvenance, KarteVersion as LayerKarteVersion } from '../release/types.ts';
 
 // The karte rules shared by streets and areas: grade D has numbers only (karte, provenance and versions are withheld
 // even if the layer carried them), versions are served newest first, and a version's text only on request.
@@ -7,21 +8,14 @@ export interface KarteSource<K> {
   coverage_grade: CoverageGrade;
   karte: K | null;
   karte_provenance: KarteProvenance | null;
-  karte_versions: KarteVersion<K>[] | null;
-}
-
-export interface VersionMeta {
-  tag: string;
-  model: string;
-  prompt: string;
-  generated_at: string;
+  karte_versions: LayerKarteVersion<K>[] | null;
 }
 
 export interface KarteView<K> {
   has_karte: boolean;
   karte: K | null;
   karte_provenance: KarteProvenance | null;
-  karte_versions: (VersionMeta & { karte?: K })[];
+  karte_versions: (KarteVersion & { karte?: K })[];
 }
 
 /** Whether a place of this grade may carry a karte at all. */
@@ -34,13 +28,13 @@ export function servesKarte(row: { coverage_grade: CoverageGrade; has_karte: boo
   return row.has_karte && gradeAllowsKarte(row.coverage_grade);
 }
 
-function timeOf(version: VersionMeta): number {
+function timeOf(version: KarteVersion): number {
   const ms = Date.parse(version.generated_at);
   return Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms;
 }
 
 /** Newest first by generated_at; versions of equal (or unreadable) time keep the layer's order. */
-export function newestFirst<V extends VersionMeta>(versions: readonly V[]): V[] {
+export function newestFirst<V extends KarteVersion>(versions: readonly V[]): V[] {
   return versions
     .map((version, order) => ({ version, order, time: timeOf(version) }))
     .sort((a, b) => b.time - a.time || a.order - b.order)

@@ -35,3 +35,8 @@ export function karteNote(what: string, grade: CoverageGrade, hasKarte: boolean)
   if (grade === 'D') return layerNoteText.gradeDDetail(what);
   return hasKarte ? '' : layerNoteText.karteMissing(what, grade);
 }
+
+/** The grade-D note of a list, when any place in it is grade D. */
+export function gradeDListNote(what: string, places: readonly { coverage_grade: CoverageGrade }[]): string | false {
+  return places.some((place) => place.coverage_grade === 'D') && layerNoteText.gradeDInList(what);
+}

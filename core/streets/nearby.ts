@@ -1,12 +1,13 @@
+import type { StreetNearbyItem, UnnamedEdge } from '../../generated/place-lookup/types.gen.ts';
 import type { LineIndex } from '../geo/line-index.ts';
+import { minEdgeScenes } from '../layer/spec-rules.ts';
 import type { EdgeLight, StreetSummary } from '../store/index.ts';
-import { type StreetSummaryView, toStreetSummary } from './summary.ts';
+import { toStreetSummary } from './summary.ts';
 
-// Streets near a point: road edges (at least 15 scenes) within the radius, grouped into named streets (the layer's
-// street_id already stands for "same name within a ward"), nearest first by their nearest edge; unnamed roads stay
-// per edge. Both lists are cut at `limit`; n_edges_considered counts every eligible edge within the radius.
-
-export const MIN_EDGE_SCENES = 15;
+// Streets near a point: served road edges (enough scenes: minEdgeScenes, from the spec) within the radius, grouped
+// into named streets (the layer's street_id already stands for "same name within a ward"), nearest first by their
+// nearest edge; unnamed roads stay per edge. Both lists are cut at `limit`; n_edges_considered counts every eligible
+// edge within the radius.
 
 export interface StreetsNearbyLayer {
   edges: { rows: readonly EdgeLight[]; index: LineIndex };
@@ -20,26 +21,9 @@ export interface StreetsNearbyQuery {
   limit: number;
 }
 
-export interface NearestEdge {
-  edge_id: string;
-  dist_m: number;
-}
-
-export type StreetNearbyView = StreetSummaryView & { nearest_edge: NearestEdge };
-
-export interface UnnamedEdgeView {
-  edge_id: string;
-  highway_class: string | null;
-  length_m: number | null;
-  n_scenes: number;
-  dist_m: number;
-  town_key: string;
-  ward: string | null;
-}
-
 export interface StreetsNearbyResult {
-  streets: StreetNearbyView[];
-  unnamed_edges: UnnamedEdgeView[];
+  streets: StreetNearbyItem[];
+  unnamed_edges: UnnamedEdge[];
   n_edges_considered: number;
   /** Named streets and unnamed edges within the radius before the limit. */
   streetsFound: number;
@@ -64,7 +48,7 @@ interface Unnamed {
   distanceM: number;
 }
 
-function toUnnamedView({ edge, distanceM }: Unnamed): UnnamedEdgeView {
+function toUnnamedView({ edge, distanceM }: Unnamed): UnnamedEdge {
   return {
     edge_id: edge.edge_id,
     highway_class: edge.highway_class ?? null,
@@ -84,7 +68,7 @@ export function findStreetsNearby(layer: StreetsNearbyLayer, query: StreetsNearb
   let orphanEdges = 0;
   for (const hit of hits) {
     const edge = layer.edges.rows[hit.line];
-    if (!edge || edge.n_scenes < MIN_EDGE_SCENES) continue;
+    if (!edge || edge.n_scenes < minEdgeScenes) continue;
     considered++;
     const street = edge.street_id === null ? undefined : layer.streets.byId.get(edge.street_id);
     if (!street) {

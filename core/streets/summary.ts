@@ -1,12 +1,11 @@
+import type { StreetSummary } from '../../generated/place-lookup/types.gen.ts';
 import { servesKarte } from '../layer/karte.ts';
-import type { StreetSummary } from '../store/index.ts';
+import type { StreetSummary as StreetSummaryRow } from '../store/index.ts';
 
 // A named street as listed by nearby and search: the summary columns only (never the axis or the karte itself), with
 // has_karte following the grade rule.
 
-export type StreetSummaryView = StreetSummary;
-
-export function toStreetSummary(row: StreetSummary): StreetSummaryView {
+export function toStreetSummary(row: StreetSummaryRow): StreetSummary {
   return {
     street_id: row.street_id,
     name: row.name,

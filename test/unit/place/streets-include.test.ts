@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../core/errors.ts';
-import { areaIncludes, parseInclude, streetIncludes } from '../../../core/layer/include.ts';
-import { assertSearchableName } from '../../../core/streets/search.ts';
+import { parseInclude } from '../../../core/layer/include.ts';
+import { assertSearchableName } from '../../../core/layer/name-query.ts';
+import { areaIncludes, streetIncludes } from '../../../core/layer/spec-rules.ts';
 
 describe('parseInclude', () => {
   it.each([
