@@ -116,3 +116,18 @@ export function parameterDefault(spec: SpecDocument, operationId: string, name: 
     throw new Error(`${spec.file}: ${operationId} has no parameter ${name} with a default`);
   return parameter.schema.default;
 }
+
+const readOnce = new Map<string, SpecDocument>();
+
+/**
+ * The spec for reading rules (defaults, maxima, enums): parsed once per file and process, shared by every reader, so
+ * none may change it. The router and the MCP tool builder take their own copy with loadSpec.
+ */
+export function readSpec(fileName: string): SpecDocument {
+  let spec = readOnce.get(fileName);
+  if (!spec) {
+    spec = loadSpec(fileName);
+    readOnce.set(fileName, spec);
+  }
+  return spec;
+}

@@ -1,5 +1,5 @@
 import type { IndexBody } from '../../generated/place-lookup/types.gen.ts';
-import { loadSpec, type OperationSpec, type SpecDocument, specFiles } from '../spec.ts';
+import { type OperationSpec, readSpec, type SpecDocument, specFiles } from '../spec.ts';
 import { policies, policiesJa, serviceDescriptionJa, serviceName } from './policies.ts';
 
 // GET /v1: what the service is, its endpoints and aliases, its data policies. The endpoint and alias maps are read
@@ -32,6 +32,6 @@ let cached: IndexBody | undefined;
 
 /** The index of the place-lookup document; read once, the document does not change while the server runs. */
 export function serviceIndex(): IndexBody {
-  cached ??= describeService(loadSpec(specFiles.place));
+  cached ??= describeService(readSpec(specFiles.place));
   return cached;
 }

@@ -1,5 +1,5 @@
 import { invalidParameter } from '../errors.ts';
-import { loadSpec, parameterDefault, specFiles } from '../spec.ts';
+import { parameterDefault, readSpec, specFiles } from '../spec.ts';
 import type { SceneLight } from '../store/index.ts';
 
 // Which verbalization a point serves under a quality policy. One verbalization per point: `released` takes the
@@ -9,7 +9,7 @@ import type { SceneLight } from '../store/index.ts';
 export type Quality = 'released' | 'include_experimental' | 'experimental_only';
 
 /** The policy when a request names none: the place-lookup spec's default for `quality`. */
-export const DEFAULT_QUALITY = parameterDefault(loadSpec(specFiles.place), 'list_scenes_nearby', 'quality') as Quality;
+export const DEFAULT_QUALITY = parameterDefault(readSpec(specFiles.place), 'list_scenes_nearby', 'quality') as Quality;
 
 export interface QualityPolicy {
   requested: Quality;

@@ -1,4 +1,4 @@
-import { loadSpec, type SpecDocument, specFiles } from '../spec.ts';
+import { readSpec, type SpecDocument, specFiles } from '../spec.ts';
 
 // The street/area layer's rules that the place-lookup spec states and the code needs as values: the words `include`
 // accepts on street and area detail, and the least scenes an edge needs to be served. Read here once, at load, so
@@ -6,7 +6,7 @@ import { loadSpec, type SpecDocument, specFiles } from '../spec.ts';
 
 type Json = Record<string, unknown>;
 
-const spec = loadSpec(specFiles.place);
+const spec = readSpec(specFiles.place);
 
 /** The words of an `include` parameter, from its pattern `^(a|b)(,(a|b))*$` (paths./v1/…/get.parameters). */
 function includeWords(document: SpecDocument, operationId: string): readonly string[] {
