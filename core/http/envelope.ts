@@ -1,7 +1,7 @@
 import type { ServedRelease } from '../data/served-release.ts';
-import { attachedJsonOf } from '../json/attached.ts';
 import type { ByteWriter } from '../json/byte-writer.ts';
 import { writeFlatJson } from '../json/flat-json.ts';
+import { PrintedList } from '../json/printed-list.ts';
 import type { HandlerContext } from './context.ts';
 import { type LentBody, writeBody } from './lent-body.ts';
 
@@ -66,12 +66,12 @@ function releaseHeadOf(release: ServedRelease): ReleaseHead | null {
 
 const startsWithDigit = (key: string) => key.charCodeAt(0) >= 48 && key.charCodeAt(0) <= 57;
 
-// The handler's own fields are printed one by one: a value whose JSON a handler attached (json/attached.ts) by its
-// printer, a scalar or a flat object of scalars by json/flat-json.ts, any other by JSON.stringify. That is
-// JSON.stringify(rest) piece by piece (the keys come in the same order and a value JSON leaves out is left out), since
-// no body value has a toJSON method that depends on its key. Texts that repeat from request to request (keys, notes,
-// quality policies) are kept as their UTF-8 JSON, up to a bound each: encoding a Japanese note per request cost more
-// than the rest of the envelope.
+// The handler's own fields are printed one by one: a PrintedList (json/printed-list.ts) by its own printer, a scalar
+// or a flat object of scalars by json/flat-json.ts, any other by JSON.stringify. That is JSON.stringify(rest) piece by
+// piece (the keys come in the same order and a value JSON leaves out is left out), since no body value has a toJSON
+// method that depends on its key (a PrintedList's gives its items whatever the key). Texts that repeat from request
+// to request (keys, notes, quality policies) are kept as their UTF-8 JSON, up to a bound each: encoding a Japanese
+// note per request cost more than the rest of the envelope.
 class PrintedTexts {
   readonly #bytes = new Map<string, Buffer>();
   readonly #print: (text: string) => string;
@@ -105,10 +105,9 @@ function writeRest(writer: ByteWriter, body: Record<string, unknown>): void {
   for (const key of Object.keys(body)) {
     if (handlerEnvelopeKeys.has(key)) continue;
     const value = body[key];
-    const print = attachedJsonOf(value);
-    if (print) {
+    if (value instanceof PrintedList) {
       writer.bytes(keyParts.of(key));
-      print(writer);
+      value.print(writer);
       continue;
     }
     const before = writer.length;

@@ -1,5 +1,6 @@
 import type { QualityPolicy } from '../data/quality.ts';
 import type { HandlerContext } from '../http/context.ts';
+import type { PrintedList } from '../json/printed-list.ts';
 import { reportIgnoredLegacy, resolveRadius } from './legacy.ts';
 import { sceneKeysFor } from './scene-keys.ts';
 import { checkYearRange, type PolicyQuery, resolvePolicy } from './scenes-filters.ts';
@@ -32,7 +33,7 @@ export interface ScenesNearbyBody {
     year_to: number | null;
   };
   count: number;
-  results: SceneItem[];
+  results: PrintedList<SceneItem>;
   candidate_truncated: boolean;
 }
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ServedRelease } from '../../../core/data/served-release.ts';
 import type { HandlerContext } from '../../../core/http/context.ts';
 import { printEnvelopeBody, wrapInEnvelope } from '../../../core/http/envelope.ts';
+import { PrintedList } from '../../../core/json/printed-list.ts';
 
 // The envelope printer must print exactly the bytes of JSON.stringify of the envelope. Real handler bodies of every
 // /v1 operation: test/integration/serialise.test.ts.
@@ -49,5 +50,23 @@ describe('printEnvelopeBody', () => {
       ),
       { numRuns: 2000 },
     );
+  });
+
+  it('writes a PrintedList field with its printer, without making its items', () => {
+    const ctx = contextOf({ release_id: 'rel', license });
+    const items = [
+      { id: '1', summary: '歩道が広い' },
+      { id: '2', summary: null },
+    ];
+    const results = new PrintedList(
+      items.length,
+      () => {
+        throw new Error('the items were made');
+      },
+      (writer) => writer.text(JSON.stringify(items)),
+    );
+    const printed = printEnvelopeBody({ count: 2, results, note: 'n' }, ctx);
+    const reference = JSON.stringify(wrapInEnvelope({ count: 2, results: items, note: 'n' }, ctx));
+    expect(Buffer.from(printed.body).toString('utf8')).toBe(reference);
   });
 });
