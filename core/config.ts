@@ -14,12 +14,7 @@ export interface Config {
   demoSeed: number;
   /** The external judge of scenery search (mode jev); null means the built-in rubric judge. */
   judge: JudgeConfig | null;
-  /** How place-lookup successes are printed (core/http/serialise.ts); for side-by-side benches. */
-  serialiser: SerialiserMode;
 }
-
-export const serialiserModes = ['spliced', 'json', 'compiled'] as const;
-export type SerialiserMode = (typeof serialiserModes)[number];
 
 /** An OpenAI-compatible chat-completions endpoint that judges search candidates (JUDGE_* variables). */
 export interface JudgeConfig {
@@ -112,17 +107,6 @@ export function readJudgeConfig(env: Env): JudgeConfig | null {
   };
 }
 
-export function readSerialiserMode(env: Env): SerialiserMode {
-  const mode = env.MACHIMI_SERIALISER || 'spliced';
-  const known = serialiserModes.find((candidate) => candidate === mode);
-  if (!known) {
-    throw new ConfigError(
-      `MACHIMI_SERIALISER must be one of ${serialiserModes.join(', ')}, got ${JSON.stringify(mode)}`,
-    );
-  }
-  return known;
-}
-
 export function parseConfig(env: Env = process.env): Config {
   const port = readInteger(env, 'PORT', 3000, 0, 65535);
   return {
@@ -137,6 +121,5 @@ export function parseConfig(env: Env = process.env): Config {
     demoScenes: readInteger(env, 'DEMO_SCENES', 50_000, 100, 5_000_000),
     demoSeed: readInteger(env, 'DEMO_SEED', 1, 0, 2 ** 31),
     judge: readJudgeConfig(env),
-    serialiser: readSerialiserMode(env),
   };
 }

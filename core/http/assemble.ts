@@ -1,5 +1,5 @@
 import type { H3 } from 'h3';
-import type { Config, SerialiserMode } from '../config.ts';
+import type { Config } from '../config.ts';
 import type { HandlerMap } from '../context.ts';
 import type { ServedRelease } from '../data/served-release.ts';
 import type { Logger } from '../log.ts';
@@ -12,7 +12,7 @@ import type { AppDeps } from './context.ts';
 import { checkHandlers } from './handler-check.ts';
 import { type BucketSpec, RateLimits } from './rate-limit.ts';
 import { SpecRouter } from './router.ts';
-import { createOkPrinter } from './serialise.ts';
+import { printOk } from './serialise.ts';
 
 export interface AssembleOptions {
   config: Config;
@@ -21,8 +21,6 @@ export interface AssembleOptions {
   handlers: { place: HandlerMap; explore: HandlerMap };
   mcpTools?: McpTool[];
   now?: () => Date;
-  // How place-lookup successes are printed; config.serialiser (MACHIMI_SERIALISER) by default.
-  serialiser?: SerialiserMode;
 }
 
 // Rate-limit buckets are declared once, in the specs (`x-rate-limits`); a bucket both specs name must agree.
@@ -60,7 +58,7 @@ export async function assembleApp(options: AssembleOptions): Promise<{ app: H3; 
       name: 'place-lookup',
       router: await SpecRouter.create(placeSpec),
       handlers: options.handlers.place,
-      printOk: createOkPrinter(placeSpec, options.serialiser ?? options.config.serialiser),
+      printOk,
     },
     explore: {
       name: 'scenery-search',

@@ -1,8 +1,8 @@
 import type { HandlerContext } from '../context.ts';
 import type { ServedRelease } from '../data/served-release.ts';
-import { attachedJsonOf } from '../json/attached.ts';
 import type { ByteWriter } from '../json/byte-writer.ts';
 import { writeFlatJson } from '../json/flat-json.ts';
+import { PrintedList } from '../json/printed-list.ts';
 import { type LentBody, writeBody } from './lent-body.ts';
 
 // The common fields of every successful place-lookup response. A handler may set `quality_policy`, `note` and
@@ -27,20 +27,21 @@ export function wrapInEnvelope(body: Record<string, unknown>, ctx: HandlerContex
   };
 }
 
-// The same envelope as JSON text, without printing the parts that never change while a release is served: the
-// license object alone is about 2.3 KB, more than half of a coverage answer. The release's fragments are printed
-// once; the handler's own fields are printed by `printRest`. Whatever this cannot splice exactly (a handler field
-// named like an envelope field, a value JSON leaves out) is printed whole, as wrapInEnvelope + JSON.stringify.
+// The same envelope as UTF-8 bytes in pooled memory (lent-body.ts), without printing the parts that never change
+// while a release is served: the license object alone is about 2.3 KB, more than half of a coverage answer. The
+// release's fragments are encoded once; the handler's own fields are printed per request. Whatever this cannot
+// print exactly as JSON.stringify of wrapInEnvelope (a handler field named like an envelope field; integer-like
+// keys, which come first in a JS object whatever their place; a release whose fragments JSON leaves out) is printed
+// whole, as wrapInEnvelope + JSON.stringify.
 
 const envelopeKeys = ['api_version', 'data_language', 'snapshot', 'request_id', 'data_as_of', 'license'] as const;
 const defaultPolicyJson = JSON.stringify(defaultPolicy);
 
-// The release's fragments as JSON text, and as the UTF-8 bytes around the request's own values.
+// The UTF-8 bytes of the release's fragments around the request's own values.
 interface ReleaseHead {
-  snapshot: string;
-  dataAsOf: string;
-  license: string;
-  bytes: { opening: Buffer; dataAsOf: Buffer; license: Buffer };
+  opening: Buffer;
+  dataAsOf: Buffer;
+  license: Buffer;
 }
 const releaseHeads = new WeakMap<ServedRelease, ReleaseHead | null>();
 
@@ -54,14 +55,9 @@ function releaseHeadOf(release: ServedRelease): ReleaseHead | null {
       snapshot === undefined || license === undefined
         ? null
         : {
-            snapshot,
-            dataAsOf,
-            license,
-            bytes: {
-              opening: Buffer.from(`{"api_version":"v1","data_language":"ja","snapshot":${snapshot},"request_id":`),
-              dataAsOf: Buffer.from(`,"data_as_of":${dataAsOf},"quality_policy":`),
-              license: Buffer.from(`,"license":${license},"note":`),
-            },
+            opening: Buffer.from(`{"api_version":"v1","data_language":"ja","snapshot":${snapshot},"request_id":`),
+            dataAsOf: Buffer.from(`,"data_as_of":${dataAsOf},"quality_policy":`),
+            license: Buffer.from(`,"license":${license},"note":`),
           };
     releaseHeads.set(release, head);
   }
@@ -70,59 +66,12 @@ function releaseHeadOf(release: ServedRelease): ReleaseHead | null {
 
 const startsWithDigit = (key: string) => key.charCodeAt(0) >= 48 && key.charCodeAt(0) <= 57;
 
-interface SplicedParts {
-  head: ReleaseHead;
-  policy: string;
-  note: string;
-  warnings: string[];
-  rest: Record<string, unknown>;
-}
-
-// The body cut into the envelope's parts, or null when splicing could not print exactly what JSON.stringify of
-// wrapInEnvelope prints (a handler field named like an envelope field; integer-like keys, which come first in a JS
-// object whatever their place; a release whose fragments JSON leaves out).
-function spliceParts(body: Record<string, unknown>, ctx: HandlerContext): SplicedParts | null {
-  const head = releaseHeadOf(ctx.data);
-  const { quality_policy, note, warnings, ...rest } = body;
-  const clash = envelopeKeys.some((key) => key in rest) || Object.keys(rest).some(startsWithDigit);
-  const policy =
-    quality_policy === undefined || quality_policy === null ? defaultPolicyJson : JSON.stringify(quality_policy);
-  if (!head || clash || policy === undefined) return null;
-  return {
-    head,
-    policy,
-    note: typeof note === 'string' ? note : '',
-    warnings: [...ctx.warnings, ...((warnings as string[] | undefined) ?? [])],
-    rest,
-  };
-}
-
-export type PrintJson = (value: unknown) => string;
-
-export function printEnvelope(
-  body: Record<string, unknown>,
-  ctx: HandlerContext,
-  printRest: PrintJson = JSON.stringify,
-): string {
-  const parts = spliceParts(body, ctx);
-  if (!parts) return JSON.stringify(wrapInEnvelope(body, ctx));
-  const { head, policy, note, warnings, rest } = parts;
-  const restJson = printRest(rest);
-  const tail = restJson === '{}' ? '}' : `,${restJson.slice(1)}`;
-  return (
-    `{"api_version":"v1","data_language":"ja","snapshot":${head.snapshot},"request_id":${JSON.stringify(ctx.requestId)}` +
-    `,"data_as_of":${head.dataAsOf},"quality_policy":${policy},"license":${head.license},"note":${JSON.stringify(note)}` +
-    `,"warnings":${JSON.stringify(warnings)}${tail}`
-  );
-}
-
-// printEnvelope as UTF-8 bytes in pooled memory (lent-body.ts), the release's fragments encoded once, and the rest
-// of the body printed field by field: a value whose JSON a handler attached (json/attached.ts) by its printer, a
-// scalar or a flat object of scalars by json/flat-json.ts, any other by JSON.stringify. That is JSON.stringify(rest)
-// piece by piece (the keys come in the same order and a value JSON leaves out is left out), since no body value has
-// a toJSON method that depends on its key. Texts that repeat
-// from request to request (keys, notes, quality policies) are kept as their UTF-8 JSON, up to a bound each: encoding
-// a Japanese note per request cost more than the rest of the envelope.
+// The handler's own fields are printed one by one: a PrintedList (json/printed-list.ts) by its own printer, a scalar
+// or a flat object of scalars by json/flat-json.ts, any other by JSON.stringify. That is JSON.stringify(rest) piece by
+// piece (the keys come in the same order and a value JSON leaves out is left out), since no body value has a toJSON
+// method that depends on its key (a PrintedList's gives its items whatever the key). Texts that repeat from request
+// to request (keys, notes, quality policies) are kept as their UTF-8 JSON, up to a bound each: encoding a Japanese
+// note per request cost more than the rest of the envelope.
 class PrintedTexts {
   readonly #bytes = new Map<string, Buffer>();
   readonly #print: (text: string) => string;
@@ -156,10 +105,9 @@ function writeRest(writer: ByteWriter, body: Record<string, unknown>): void {
   for (const key of Object.keys(body)) {
     if (handlerEnvelopeKeys.has(key)) continue;
     const value = body[key];
-    const print = attachedJsonOf(value);
-    if (print) {
+    if (value instanceof PrintedList) {
       writer.bytes(keyParts.of(key));
-      print(writer);
+      value.print(writer);
       continue;
     }
     const before = writer.length;
@@ -174,7 +122,7 @@ function writeRest(writer: ByteWriter, body: Record<string, unknown>): void {
   writer.ascii('}');
 }
 
-// Whether the body can be spliced (see spliceParts), without copying it.
+// Whether the release's fragments can be spliced around the body (see above), without copying it.
 function isSpliceable(body: Record<string, unknown>): boolean {
   for (const key of Object.keys(body)) {
     if (startsWithDigit(key) || (envelopeKeys as readonly string[]).includes(key)) return false;
@@ -193,11 +141,11 @@ export function printEnvelopeBody(body: Record<string, unknown>, ctx: HandlerCon
   const extra = body.warnings as string[] | undefined;
   const warnings = ctx.warnings.length === 0 && !extra?.length ? null : [...ctx.warnings, ...(extra ?? [])];
   return writeBody((writer) => {
-    writer.bytes(head.bytes.opening);
+    writer.bytes(head.opening);
     writer.jsonString(ctx.requestId);
-    writer.bytes(head.bytes.dataAsOf);
+    writer.bytes(head.dataAsOf);
     writer.bytes(policyTexts.of(policy));
-    writer.bytes(head.bytes.license);
+    writer.bytes(head.license);
     writer.bytes(noteTexts.of(typeof note === 'string' ? note : ''));
     if (warnings) {
       writer.ascii(',"warnings":');

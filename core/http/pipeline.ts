@@ -115,7 +115,7 @@ async function runOperation(
   if (!handler) throw new Error(`no handler registered for ${target}`);
   const result = await handler({ query: validated.query, path: validated.path, body }, ctx);
   const reply = face.printOk
-    ? { status: 200, text: face.printOk(operation.operationId, result as Record<string, unknown>, ctx) }
+    ? { status: 200, text: face.printOk(result as Record<string, unknown>, ctx) }
     : { status: 200, body: result };
   return { operationId: operation.operationId, cacheControl: operation.cacheControl, reply };
 }

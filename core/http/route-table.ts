@@ -2,7 +2,7 @@ import type { OperationSpec } from '../spec.ts';
 
 // Method + path → operation, precomputed once from the spec with openapi-backend's own matching rules, which it
 // re-derives on every call (it rebuilds its operation list with lodash per lookup, twice per request, and once per
-// operation for a 404/405): measured in scripts/bench/serialise.ts, that was a fifth of an in-process nearby request
+// operation for a 404/405): measured, that was a fifth of an in-process nearby request
 // and about 5 ms for any unknown path.
 //
 // The rules, as in openapi-backend 5.21 (apiRoot `/`, trailing slashes ignored): the path without its query and

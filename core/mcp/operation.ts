@@ -1,4 +1,5 @@
 import type { Handler, HandlerContext, HandlerInput } from '../context.ts';
+import { plainValues } from '../json/printed-list.ts';
 import type { OperationSpec, SpecDocument } from '../spec.ts';
 import { type ArgumentValidator, compileArguments, toDecimalText } from './arguments.ts';
 import { deriveInputSchema, type JsonSchema } from './schemas.ts';
@@ -10,7 +11,7 @@ import { deriveInputSchema, type JsonSchema } from './schemas.ts';
 export interface OperationRunner {
   operationId: string;
   inputSchema: JsonSchema;
-  // The handler's body, before the common envelope.
+  // The handler's body as plain values (a PrintedList field as its items), before the common envelope.
   run: (args: Record<string, unknown>, ctx: HandlerContext) => Promise<Record<string, unknown>>;
 }
 
@@ -47,7 +48,7 @@ export function createOperationRunner(spec: SpecDocument, operationId: string, h
     run: async (args, ctx) => {
       const values = validate(args);
       const body = await handler(toHandlerInput(operation, values), ctx);
-      return (body ?? {}) as Record<string, unknown>;
+      return plainValues((body ?? {}) as Record<string, unknown>);
     },
   };
 }

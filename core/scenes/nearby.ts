@@ -1,5 +1,6 @@
 import type { HandlerContext } from '../context.ts';
 import type { QualityPolicy } from '../data/quality.ts';
+import type { PrintedList } from '../json/printed-list.ts';
 import { reportIgnoredLegacy, resolveRadius } from '../legacy-params.ts';
 import { checkYearRange, type PolicyQuery, resolvePolicy } from './filters.ts';
 import type { SceneItem } from './items.ts';
@@ -32,7 +33,7 @@ export interface ScenesNearbyBody {
     year_to: number | null;
   };
   count: number;
-  results: SceneItem[];
+  results: PrintedList<SceneItem>;
   candidate_truncated: boolean;
 }
 

@@ -1,18 +1,17 @@
 import type { CardRecords } from '../data/card-records.ts';
 import type { ServedRelease } from '../data/served-release.ts';
-import { attachJson } from '../json/attached.ts';
 import type { ByteWriter } from '../json/byte-writer.ts';
-import { lazyArray } from '../lazy-array.ts';
+import { PrintedList } from '../json/printed-list.ts';
 import { getSceneCards, type SceneCard, type ScenePick } from '../store/index.ts';
 import { itemFromColumns } from './columns.ts';
 import { makeItemPrinter, type PrintItem } from './item-printer.ts';
 import { imagePageOf, type SceneItem, toSceneItem, versionsOf } from './items.ts';
 import type { SelectedScene } from './select.ts';
 
-// The result items of a nearby page, in the selection's order. From the card records in memory the page carries a
-// printer of its JSON straight from the columns (json/attached.ts, item-printer.ts), which the REST answer uses, and
-// its item objects are made only when read (lazy-array.ts: MCP, tests); before the columns are loaded, the page's
-// cards are read from the store in one query.
+// The result items of a nearby page, in the selection's order, as a PrintedList (json/printed-list.ts). From the card
+// records in memory it prints its JSON straight from the columns (item-printer.ts), which the REST answer uses, and
+// its item objects are made only when read (MCP, tests); before the columns are loaded, the page's cards are read
+// from the store in one query.
 
 export interface ColumnSource {
   /** Whether the scene has a readable verbalization in that generation (itemAt and print then give an item). */
@@ -31,7 +30,7 @@ export interface PageSources {
   itemOfCard: (card: SceneCard, distanceM: number) => SceneItem;
 }
 
-function pageFromColumns(columns: ColumnSource, scenes: readonly SelectedScene[]): SceneItem[] {
+function pageFromColumns(columns: ColumnSource, scenes: readonly SelectedScene[]): PrintedList<SceneItem> {
   const shown = scenes.filter((scene) => columns.isReadable(scene.row, scene.generation));
   const makeItems = () =>
     shown.map((scene) => {
@@ -47,24 +46,28 @@ function pageFromColumns(columns: ColumnSource, scenes: readonly SelectedScene[]
     });
     writer.ascii(']');
   };
-  return lazyArray(shown.length, makeItems, (target) => attachJson(target, printItems));
+  return new PrintedList(shown.length, makeItems, printItems);
 }
 
-async function pageFromStore(sources: PageSources, scenes: readonly SelectedScene[]): Promise<SceneItem[]> {
+async function pageFromStore(sources: PageSources, scenes: readonly SelectedScene[]): Promise<PrintedList<SceneItem>> {
   const picks = scenes.map(sources.pickOf);
   const cards = await sources.readCards(picks);
   const byKey = new Map(cards.map((card) => [`${card.id}\u0000${card.generation_id}`, card]));
-  return scenes.flatMap((scene, index) => {
+  const items = scenes.flatMap((scene, index) => {
     const pick = picks[index] as ScenePick;
     const card = byKey.get(`${pick.sceneId}\u0000${pick.generationId}`);
     // A card without its verbalization is a data inconsistency: serve nothing for it.
     if (!card || card.generation_id === null || card.summary === null) return [];
     return [sources.itemOfCard(card, scene.distanceM)];
   });
+  return PrintedList.of(items);
 }
 
 /** The page's readable items (scenes without a readable verbalization are left out). */
-export async function readPage(sources: PageSources, scenes: readonly SelectedScene[]): Promise<SceneItem[]> {
+export async function readPage(
+  sources: PageSources,
+  scenes: readonly SelectedScene[],
+): Promise<PrintedList<SceneItem>> {
   const { columns } = sources;
   return columns ? pageFromColumns(columns, scenes) : pageFromStore(sources, scenes);
 }

@@ -68,7 +68,9 @@ const camel = (name: string) => name.replace(/_([a-z])/g, (_, letter: string) =>
 function copyPatterns({ name, value }: SpecDefault): RegExp[] {
   // A string followed by `|` is a union type member, not a value.
   const literal =
-    typeof value === 'string' ? `['"\`]${escapeRegExp(value)}['"\`](?!\\s*\\|)` : `${escapeRegExp(String(value))}(?![\\w.])`;
+    typeof value === 'string'
+      ? `['"\`]${escapeRegExp(value)}['"\`](?!\\s*\\|)`
+      : `${escapeRegExp(String(value))}(?![\\w.])`;
   const names = `(?:${escapeRegExp(name)}|${escapeRegExp(camel(name))})`;
   // YEAR_FROM, yearFrom, yearfrom: the name's parts with or without underscores.
   const bare = name.split('_').map(escapeRegExp).join('_?');
