@@ -13,16 +13,24 @@ export interface LegacyQuery {
   min_score?: unknown;
 }
 
-export function resolveRadius(query: LegacyQuery, ctx: HandlerContext, fallback: number): number {
+/**
+ * The radius the request asked for. Validation fills radius_m's spec default in even when only `radius` was sent,
+ * so what the client sent (`ctx.given`) decides which one counts.
+ */
+export function resolveRadius(query: LegacyQuery & { radius_m: number }, ctx: HandlerContext): number;
+/** For a query whose radius_m is typed optional: `fallback` is used where it is absent. */
+export function resolveRadius(query: LegacyQuery, ctx: HandlerContext, fallback: number): number;
+export function resolveRadius(query: LegacyQuery, ctx: HandlerContext, fallback?: number): number {
+  const radiusM = (query.radius_m ?? fallback) as number;
   if (ctx.given.has('radius')) {
     if (ctx.given.has('radius_m')) {
       ctx.warnings.push('legacy parameter radius was ignored because radius_m was also given');
-      return query.radius_m ?? fallback;
+      return radiusM;
     }
     ctx.warnings.push('legacy parameter radius is deprecated; use radius_m');
-    return query.radius ?? fallback;
+    return query.radius ?? radiusM;
   }
-  return query.radius_m ?? fallback;
+  return radiusM;
 }
 
 export function resolveGeneration(query: LegacyQuery, ctx: HandlerContext): string | null {

@@ -108,26 +108,41 @@ export function loadSpec(fileName: string): SpecDocument {
 /** The two hand-written OpenAPI documents under spec/, by face. */
 export const specFiles = { place: 'place-lookup.openapi.yaml', explore: 'scenery-search.openapi.yaml' } as const;
 
-/** A parameter's default as the spec declares it: the one place a default is written. Throws when there is none. */
-export function parameterDefault(spec: SpecDocument, operationId: string, name: string): unknown {
-  const operation = spec.operations.find((candidate) => candidate.operationId === operationId);
-  const parameter = operation?.parameters.find((candidate) => candidate.name === name);
-  if (parameter?.schema.default === undefined)
-    throw new Error(`${spec.file}: ${operationId} has no parameter ${name} with a default`);
-  return parameter.schema.default;
-}
-
-const readOnce = new Map<string, SpecDocument>();
+const parsedOnce = new Map<string, SpecDocument>();
 
 /**
- * The spec for reading rules (defaults, maxima, enums): parsed once per file and process, shared by every reader, so
- * none may change it. The router and the MCP tool builder take their own copy with loadSpec.
+ * The document parsed once per process, for code that reads a documented value (a limit, a pattern) at module load
+ * instead of copying it. Shared by every reader: never change it.
  */
 export function readSpec(fileName: string): SpecDocument {
-  let spec = readOnce.get(fileName);
+  let spec = parsedOnce.get(fileName);
   if (!spec) {
     spec = loadSpec(fileName);
-    readOnce.set(fileName, spec);
+    parsedOnce.set(fileName, spec);
   }
   return spec;
+}
+
+/** A named schema of a document's components (`#/components/schemas/<name>`), `$ref`s left as written. */
+export function specSchema(spec: SpecDocument, name: string): Json {
+  const schemas = (spec.document.components as Json | undefined)?.schemas as Record<string, Json> | undefined;
+  const schema = schemas?.[name];
+  if (!schema) throw new Error(`spec: no schema ${name} in ${spec.file}`);
+  return schema;
+}
+
+/** A parameter of an operation, its schema resolved. */
+export function specParameter(spec: SpecDocument, operationId: string, name: string): ParameterSpec {
+  const operation = spec.operations.find((candidate) => candidate.operationId === operationId);
+  const parameter = operation?.parameters.find((candidate) => candidate.name === name);
+  if (!parameter) throw new Error(`spec: ${operationId} has no parameter ${name} in ${spec.file}`);
+  return parameter;
+}
+
+/** A parameter's default as the spec declares it: the one place a default is written. Throws when there is none. */
+export function parameterDefault(spec: SpecDocument, operationId: string, name: string): unknown {
+  const parameter = specParameter(spec, operationId, name);
+  if (parameter.schema.default === undefined)
+    throw new Error(`${spec.file}: ${operationId} has no parameter ${name} with a default`);
+  return parameter.schema.default;
 }

@@ -1,12 +1,23 @@
 import type { AmenitiesBody } from '../../generated/place-lookup/types.gen.ts';
+import type { ServedRelease } from '../data/served-release.ts';
 import type { PointIndex } from '../geo/point-index.ts';
 import { notes } from '../notes.ts';
 import type { AmenityDataset, AmenityKind, AmenityRow } from '../release/types.ts';
-import type { AmenityQuery } from './query.ts';
+import { imagePageOf } from '../scenes/items.ts';
 
 // Capture points of photographs in which an amenity was seen, nearest first by great-circle distance from the query
 // point to the capture position (ties by amenity id: the rows are loaded in id order). Positions are where the
-// photograph was taken; the amenity itself is not verified, and every answer says so.
+// photograph was taken; the amenity itself is not verified, and every answer says so. GET /v1/amenities/nearby and
+// POST /amenities/search are the same search: each handler reads its input shape into an AmenityQuery and calls this.
+
+export interface AmenityQuery {
+  lat: number;
+  lon: number;
+  kind: AmenityKind;
+  radiusM: number;
+  limit: number;
+  yearFrom: number | null;
+}
 
 export interface AmenityLayer {
   rows: readonly AmenityRow[];
@@ -24,8 +35,13 @@ const kindLabels: Record<AmenityKind, string> = { vending_machine: '自動販売
 export const captureLocationNote =
   '位置と距離は写真の撮影地点のものです。設備そのものの位置・現存・利用可否は確認していません。';
 
-export function imagePageOf(template: string, sceneId: string): string {
-  return template.replace('{id}', encodeURIComponent(sceneId));
+/** What the search reads from the served release: the per-kind indexes and the manifest's dataset entries. */
+export function amenitySources(data: ServedRelease): AmenitySources {
+  return {
+    layers: data.amenities,
+    datasets: data.manifest.amenity_datasets ?? {},
+    imagePageTemplate: data.manifest.image_page_template,
+  };
 }
 
 function datasetOf(

@@ -1,11 +1,8 @@
-import type { ChangesNearbyBody } from '../../generated/place-lookup/types.gen.ts';
-import type { QualityPolicy } from '../data/quality.ts';
 import type { PointIndex } from '../geo/point-index.ts';
 import { SCENE_CANDIDATE_CAP } from '../geo/scene-index.ts';
+import type { ChangeCategory, ChangeStatus } from '../release/types.ts';
 import type { ChangeLight } from '../store/index.ts';
-import { changeFieldNotes, composeChangesNote } from './notes.ts';
-import type { ChangesQuery } from './query.ts';
-import { compareChanges, toChangeSummary } from './summary.ts';
+import { compareChanges } from './summary.ts';
 
 // Changes whose road-group centre lies within the radius, filtered by status, category and years, in the document's
 // order. Candidates are the nearest SCENE_CANDIDATE_CAP centres within the radius (the contract's candidate limit);
@@ -14,6 +11,17 @@ import { compareChanges, toChangeSummary } from './summary.ts';
 export interface ChangeLayer {
   rows: readonly ChangeLight[];
   index: PointIndex;
+}
+
+export interface ChangesQuery {
+  lat: number;
+  lon: number;
+  radiusM: number;
+  limit: number;
+  category: ChangeCategory | null;
+  status: ChangeStatus;
+  yearFrom: number | null;
+  yearTo: number | null;
 }
 
 export interface ChangeHit {
@@ -61,34 +69,4 @@ export function findNearbyChanges(
   const candidateTruncated =
     stoppedByCap || (stoppedByLimit && layer.index.hasMoreThan(query.lat, query.lon, query.radiusM, candidateCap));
   return { hits: hits.slice(0, query.limit), candidateTruncated };
-}
-
-export type ChangesNearbyReply = ChangesNearbyBody & { quality_policy: QualityPolicy; note: string };
-
-export function listChangesNearby(
-  layer: ChangeLayer,
-  query: ChangesQuery,
-  policy: QualityPolicy,
-  verificationMethod: string,
-): ChangesNearbyReply {
-  const { hits, candidateTruncated } = findNearbyChanges(layer, query);
-  const results = hits.map((hit) => toChangeSummary(hit.row, hit.distanceM));
-  return {
-    quality_policy: policy,
-    note: composeChangesNote(results.length),
-    query: {
-      lat: query.lat,
-      lon: query.lon,
-      radius_m: query.radiusM,
-      limit: query.limit,
-      category: query.category,
-      status: query.status,
-      year_from: query.yearFrom,
-      year_to: query.yearTo,
-    },
-    count: results.length,
-    results,
-    candidate_truncated: candidateTruncated,
-    field_notes: changeFieldNotes(verificationMethod, policy),
-  };
 }

@@ -1,10 +1,21 @@
 import type { ChangeSummary } from '../../generated/place-lookup/types.gen.ts';
+import { readSpec, specFiles, specSchema } from '../spec.ts';
 import type { ChangeLight } from '../store/index.ts';
 
 // How one change appears in nearby results, and the order of those results. Pure, so the rules are unit-tested.
 
 /** The contract cuts change evidence to this many characters (code points) in nearby results. */
-export const evidenceLimit = 200;
+export const evidenceLimit = documentedEvidenceLimit();
+
+// spec: components.schemas.ChangeSummary, the maxLength of the `evidence` it narrows (ChangeBase's has none).
+function documentedEvidenceLimit(): number {
+  const parts = (specSchema(readSpec(specFiles.place), 'ChangeSummary').allOf ?? []) as {
+    properties?: { evidence?: { maxLength?: unknown } };
+  }[];
+  const limit = parts.map((part) => part.properties?.evidence?.maxLength).find((value) => typeof value === 'number');
+  if (typeof limit !== 'number') throw new Error('spec: ChangeSummary states no maxLength for evidence');
+  return limit;
+}
 
 export interface CutText {
   text: string | null;

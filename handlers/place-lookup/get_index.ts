@@ -1,7 +1,38 @@
-import { serviceIndex } from '../../core/catalog/service-index.ts';
-import type { GetIndexData } from '../../generated/place-lookup/types.gen.ts';
-import type { HandlerContext, InputOf } from '../types.ts';
+import { policies, policiesJa, serviceDescriptionJa, serviceName } from '../../core/catalog/policies.ts';
+import { type OperationSpec, readSpec, type SpecDocument, specFiles } from '../../core/spec.ts';
+import type { GetIndexData, GetIndexResponses, IndexBody } from '../../generated/place-lookup/types.gen.ts';
+import type { HandlerContext, InputOf, PlaceReply } from '../types.ts';
 
-export default function getIndex(_input: InputOf<GetIndexData>, _ctx: HandlerContext) {
-  return serviceIndex();
+// GET /v1: what the service is, its endpoints and aliases, its data policies. The endpoint and alias maps are read
+// from the OpenAPI document the server routes by, so they can never list an endpoint that does not exist.
+
+let cached: IndexBody | undefined;
+
+export default function getIndex(_input: InputOf<GetIndexData>, _ctx: HandlerContext): PlaceReply<GetIndexResponses> {
+  // The document does not change while the server runs: described once.
+  cached ??= describeService(readSpec(specFiles.place));
+  return cached;
+}
+
+const endpointKey = (operation: OperationSpec) => `${operation.method.toUpperCase()} ${operation.path}`;
+
+export function describeService(spec: SpecDocument): IndexBody {
+  const byId = new Map(spec.operations.map((operation) => [operation.operationId, operation]));
+  const endpoints: Record<string, string> = {};
+  const aliases: Record<string, string> = {};
+  for (const operation of spec.operations) {
+    const target = operation.aliasOf === undefined ? undefined : byId.get(operation.aliasOf);
+    if (target) aliases[endpointKey(operation)] = endpointKey(target);
+    else endpoints[endpointKey(operation)] = String(operation.raw.summary ?? operation.operationId);
+  }
+  const info = (spec.document.info ?? {}) as { summary?: string };
+  return {
+    name: serviceName,
+    description: info.summary ?? '',
+    description_ja: serviceDescriptionJa,
+    endpoints,
+    aliases,
+    policies: [...policies],
+    policies_ja: [...policiesJa],
+  };
 }

@@ -1,38 +1,70 @@
-import { describe, expect, it } from 'vitest';
-import { amenityQueryFromBody, amenityQueryFromGet } from '../../../core/amenities/query.ts';
-import { type AmenitySources, imagePageOf, searchAmenities } from '../../../core/amenities/search.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type AmenitySources, searchAmenities } from '../../../core/amenities/search.ts';
+import type { HandlerContext } from '../../../core/context.ts';
 import { PointIndex } from '../../../core/geo/point-index.ts';
+import { SpecRouter } from '../../../core/http/router.ts';
 import type { AmenityKind, AmenityRow } from '../../../core/release/types.ts';
+import { imagePageOf } from '../../../core/scenes/items.ts';
+import { loadSpec, specFiles } from '../../../core/spec.ts';
+import listAmenitiesNearby from '../../../handlers/place-lookup/list_amenities_nearby.ts';
+import searchAmenitiesFromBody from '../../../handlers/place-lookup/search_amenities.ts';
 
-// GET query text and POST body become the same AmenityQuery, and the search answers capture points nearest first.
+// GET query text and POST body, once validation has filled the spec's defaults in, are the same search, and the
+// search answers capture points nearest first.
 
-describe('amenity query from GET and POST', () => {
+let router: SpecRouter;
+beforeAll(async () => {
+  router = await SpecRouter.create(loadSpec(specFiles.place));
+});
+
+// The input a handler receives: what the router's validation leaves of the request (coerced, defaults filled in).
+function validated(method: 'GET' | 'POST', path: string, query: Record<string, string>, body?: unknown) {
+  const routed = router.route(method, path);
+  if (routed.kind !== 'match') throw new Error(`${method} ${path} is not routed`);
+  const outcome = router.validate(routed.match, query, body, { 'content-type': 'application/json' });
+  expect(outcome.errors).toEqual([]);
+  return { query: outcome.query, path: outcome.path, body } as never;
+}
+
+const getAnswer = (query: Record<string, string>, ctx: HandlerContext) =>
+  listAmenitiesNearby(validated('GET', '/v1/amenities/nearby', query), ctx);
+const postAnswer = (body: Record<string, unknown>, ctx: HandlerContext) =>
+  searchAmenitiesFromBody(validated('POST', '/amenities/search', {}, body), ctx);
+
+describe('amenity search from GET and POST', () => {
+  const ctx = contextOf(
+    sourcesOf([
+      amenity('bn_1', 'bench', 800, 2016),
+      amenity('bn_2', 'bench', 2500, 2022),
+      amenity('vm_1', 'vending_machine', 500, 2021),
+    ]),
+  );
+
   it.each([
     [
       { lat: '34.6', lon: '135' },
       { lat: 34.6, lon: 135 },
     ],
     [
-      { lat: '-0.5', lon: '139.76', kind: 'toilet', radius_m: 100, limit: 10, year_from: 2020 },
+      { lat: '-0.5', lon: '139.76', kind: 'toilet', radius_m: '100', limit: '10', year_from: '2020' },
       { lat: -0.5, lon: 139.76, kind: 'toilet', radius_m: 100, limit: 10, year_from: 2020 },
     ],
     [
-      { lat: '35', lon: '135', kind: 'bench', radius_m: 3000 },
+      { lat: '35', lon: '135', kind: 'bench', radius_m: '3000' },
       { lat: 35, lon: 135, kind: 'bench', radius_m: 3000, year_from: null },
     ],
   ] as const)('GET %j equals POST %j', (get, post) => {
-    const fromGet = amenityQueryFromGet(get as never);
-    expect(fromGet).toEqual(amenityQueryFromBody(post as never));
+    expect(getAnswer(get, ctx)).toEqual(postAnswer({ ...post }, ctx));
   });
 
   it('defaults: vending_machine, 1000 m, 3 results, all years', () => {
-    expect(amenityQueryFromBody({ lat: 1, lon: 2 })).toEqual({
+    expect(postAnswer({ lat: 1, lon: 2 }, ctx).query).toEqual({
       lat: 1,
       lon: 2,
       kind: 'vending_machine',
-      radiusM: 1000,
+      radius_m: 1000,
       limit: 3,
-      yearFrom: null,
+      year_from: null,
     });
   });
 });
@@ -68,6 +100,11 @@ function sourcesOf(rows: AmenityRow[]): AmenitySources {
     });
   }
   return { layers, datasets: {}, imagePageTemplate: 'https://photos.example/?pKey={id}' };
+}
+
+function contextOf(sources: AmenitySources): HandlerContext {
+  const manifest = { amenity_datasets: sources.datasets, image_page_template: sources.imagePageTemplate };
+  return { data: { amenities: sources.layers, manifest } } as unknown as HandlerContext;
 }
 
 describe('searchAmenities', () => {

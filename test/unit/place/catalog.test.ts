@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { orderGenerations } from '../../../core/catalog/generations.ts';
 import { policies, policiesJa } from '../../../core/catalog/policies.ts';
-import { manifestTables } from '../../../core/catalog/provenance.ts';
-import { describeService } from '../../../core/catalog/service-index.ts';
 import type { GenerationRow } from '../../../core/release/types.ts';
 import { loadSpec, type OperationSpec, type SpecDocument, specFiles } from '../../../core/spec.ts';
+import { describeService } from '../../../handlers/place-lookup/get_index.ts';
+import { manifestTables } from '../../../handlers/place-lookup/get_provenance.ts';
 
 // The index is derived from a spec document, generations are ordered by version, and the provenance manifest's
 // tables come from files and row_counts.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type ChangeLayer, findNearbyChanges } from '../../../core/changes/nearby.ts';
-import type { ChangesQuery } from '../../../core/changes/query.ts';
+import { type ChangeLayer, type ChangesQuery, findNearbyChanges } from '../../../core/changes/nearby.ts';
+
 import { PointIndex } from '../../../core/geo/point-index.ts';
 import type { ChangeCategory, ChangeStatus } from '../../../core/release/types.ts';
 import type { ChangeLight } from '../../../core/store/index.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { findSchools } from '../../../core/schools/search.ts';
+import type { HandlerContext } from '../../../core/context.ts';
 import { containsPattern, normalizeName, type Queryable } from '../../../core/store/index.ts';
+import searchSchools from '../../../handlers/place-lookup/search_schools.ts';
 
 // The schools rule: NFKC, lowercase, half- and full-width spaces removed, LIKE wildcards escaped, substring match.
 // The SQL side is exercised on both stores by the integration tests; here the text rules and the handler logic.
@@ -48,8 +49,19 @@ function fakeStore(rows: Record<string, unknown>[]): Queryable & { calls: unknow
   };
 }
 
-describe('findSchools', () => {
+describe('search_schools', () => {
   const source = '学校データ（テスト）';
+  const findSchools = (sources: { store: Queryable; releaseId: string; source: string }, q: string) =>
+    searchSchools(
+      { query: { q } } as never,
+      {
+        data: {
+          store: sources.store,
+          record: { release_id: sources.releaseId },
+          manifest: { schools_source: sources.source },
+        },
+      } as unknown as HandlerContext,
+    );
 
   it('asks the store with the escaped pattern and a limit of 10, and echoes the query and its normal form', async () => {
     const store = fakeStore([{ school_id: 'sch_01', name: '第一小学校', lat: 1, lon: 2, name_normalized: 'x' }]);
