@@ -9,10 +9,10 @@ import { buildMcpTools } from '../mcp/tools.ts';
 import { loadSpec, type SpecDocument, specFiles } from '../spec.ts';
 import { createApp } from './app.ts';
 import type { AppDeps } from './context.ts';
+import { printOk } from './envelope.ts';
 import { checkHandlers } from './handler-check.ts';
 import { type BucketSpec, RateLimits } from './rate-limit.ts';
 import { SpecRouter } from './router.ts';
-import { printOk } from './serialise.ts';
 
 export interface AssembleOptions {
   config: Config;

@@ -2,10 +2,10 @@ import type { Config } from '../config.ts';
 import type { HandlerMap, McpCostCounter, McpEndpoint } from '../context.ts';
 import type { ServedRelease } from '../data/served-release.ts';
 import type { Logger } from '../log.ts';
+import type { PrintOk } from './envelope.ts';
 import type { FaceName } from './faces.ts';
 import type { RateLimits } from './rate-limit.ts';
 import type { SpecRouter } from './router.ts';
-import type { PrintOk } from './serialise.ts';
 
 export interface FaceRuntime {
   name: FaceName;

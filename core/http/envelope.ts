@@ -1,31 +1,10 @@
 import type { HandlerContext } from '../context.ts';
 import type { ServedRelease } from '../data/served-release.ts';
+import { defaultPolicy, envelopeKeys, wrapInEnvelope } from '../envelope.ts';
 import type { ByteWriter } from '../json/byte-writer.ts';
 import { writeFlatJson } from '../json/flat-json.ts';
 import { PrintedList } from '../json/printed-list.ts';
 import { type LentBody, writeBody } from './lent-body.ts';
-
-// The common fields of every successful place-lookup response. A handler may set `quality_policy`, `note` and
-// `warnings` in its body; everything else in the envelope comes from the served release and the request.
-
-const defaultPolicy = { requested: 'released', generation: null, experimental_included: false };
-
-export function wrapInEnvelope(body: Record<string, unknown>, ctx: HandlerContext): Record<string, unknown> {
-  const { quality_policy, note, warnings, ...rest } = body;
-  const manifest = ctx.data.manifest;
-  return {
-    api_version: 'v1',
-    data_language: 'ja',
-    snapshot: ctx.data.record.release_id,
-    request_id: ctx.requestId,
-    data_as_of: manifest.data_as_of ?? null,
-    quality_policy: quality_policy ?? defaultPolicy,
-    license: manifest.license,
-    note: typeof note === 'string' ? note : '',
-    warnings: [...ctx.warnings, ...((warnings as string[] | undefined) ?? [])],
-    ...rest,
-  };
-}
 
 // The same envelope as UTF-8 bytes in pooled memory (lent-body.ts), without printing the parts that never change
 // while a release is served: the license object alone is about 2.3 KB, more than half of a coverage answer. The
@@ -34,7 +13,6 @@ export function wrapInEnvelope(body: Record<string, unknown>, ctx: HandlerContex
 // keys, which come first in a JS object whatever their place; a release whose fragments JSON leaves out) is printed
 // whole, as wrapInEnvelope + JSON.stringify.
 
-const envelopeKeys = ['api_version', 'data_language', 'snapshot', 'request_id', 'data_as_of', 'license'] as const;
 const defaultPolicyJson = JSON.stringify(defaultPolicy);
 
 // The UTF-8 bytes of the release's fragments around the request's own values.
@@ -154,3 +132,9 @@ export function printEnvelopeBody(body: Record<string, unknown>, ctx: HandlerCon
     writeRest(writer, body);
   });
 }
+
+// How a successful place-lookup body becomes bytes: the handler's result inside the common envelope, written as
+// UTF-8 into pooled memory, exactly the bytes of JSON.stringify of the enveloped body.
+export type PrintOk = (result: Record<string, unknown>, ctx: HandlerContext) => LentBody;
+
+export const printOk: PrintOk = printEnvelopeBody;

@@ -1,5 +1,5 @@
 import type { Handler, HandlerContext } from '../context.ts';
-import { DEFAULT_QUALITY } from '../data/quality.ts';
+import { defaultPolicy } from '../envelope.ts';
 import type { SpecDocument } from '../spec.ts';
 import { compileArguments } from './arguments.ts';
 import { type McpTool, type ToolDeclaration, toolDefinition } from './definition.ts';
@@ -39,8 +39,6 @@ function streetsMaxRadiusOf(spec: SpecDocument): number {
   if (typeof maximum !== 'number') throw new Error('spec: list_streets_nearby radius_m needs a maximum');
   return maximum;
 }
-
-const defaultPolicy = { requested: DEFAULT_QUALITY, generation: null, experimental_included: false };
 
 // A part of the composite is the handler's body without the envelope members it carries (`note`,
 // `quality_policy`, `warnings`): the composite states those once, at its top.

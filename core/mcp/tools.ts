@@ -1,5 +1,5 @@
 import type { Handler, HandlerMap } from '../context.ts';
-import { wrapInEnvelope } from '../http/envelope.ts';
+import { wrapInEnvelope } from '../envelope.ts';
 import type { SpecDocument } from '../spec.ts';
 import { capLists } from './caps.ts';
 import { type McpTool, type ToolDeclaration, toolDefinition } from './definition.ts';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HandlerContext, HandlerMap } from '../../core/context.ts';
-import { printEnvelopeBody, wrapInEnvelope } from '../../core/http/envelope.ts';
+import { wrapInEnvelope } from '../../core/envelope.ts';
+import { printEnvelopeBody } from '../../core/http/envelope.ts';
 import { PrintedList } from '../../core/json/printed-list.ts';
 import { loadSpec, specFiles } from '../../core/spec.ts';
 import { loadHandlers } from '../../handlers/load.ts';

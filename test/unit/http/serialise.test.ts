@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { HandlerContext } from '../../../core/context.ts';
 import type { ServedRelease } from '../../../core/data/served-release.ts';
-import { printEnvelopeBody, wrapInEnvelope } from '../../../core/http/envelope.ts';
+import { wrapInEnvelope } from '../../../core/envelope.ts';
+import { printEnvelopeBody } from '../../../core/http/envelope.ts';
 import { PrintedList } from '../../../core/json/printed-list.ts';
 
 // The envelope printer must print exactly the bytes of JSON.stringify of the envelope. Real handler bodies of every
