@@ -8,7 +8,7 @@ export interface Config {
   databaseUrl: string | null;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   trustProxy: number;
-  exploreOrigins: string[];
+  scenerySearchOrigins: string[];
   rateLimitFactor: number;
   demoScenes: number;
   demoSeed: number;
@@ -116,7 +116,7 @@ export function parseConfig(env: Env = process.env): Config {
     databaseUrl: readDatabaseUrl(env),
     logLevel: readLogLevel(env),
     trustProxy: readInteger(env, 'TRUST_PROXY', 0, 0, 10),
-    exploreOrigins: readOrigins(env, port),
+    scenerySearchOrigins: readOrigins(env, port),
     rateLimitFactor: readInteger(env, 'RATE_LIMIT_FACTOR', 1, 1, 1_000_000),
     demoScenes: readInteger(env, 'DEMO_SCENES', 50_000, 100, 5_000_000),
     demoSeed: readInteger(env, 'DEMO_SEED', 1, 0, 2 ** 31),

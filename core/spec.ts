@@ -106,7 +106,10 @@ export function loadSpec(fileName: string): SpecDocument {
 }
 
 /** The two hand-written OpenAPI documents under spec/, by face. */
-export const specFiles = { place: 'place-lookup.openapi.yaml', explore: 'scenery-search.openapi.yaml' } as const;
+export const specFiles = {
+  placeLookup: 'place-lookup.openapi.yaml',
+  scenerySearch: 'scenery-search.openapi.yaml',
+} as const;
 
 const parsedOnce = new Map<string, SpecDocument>();
 

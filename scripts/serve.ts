@@ -43,8 +43,8 @@ async function main(): Promise<void> {
   const m = await timer.time('load_modules', loadModules);
   const background: Promise<void>[] = [];
   const handlers = await timer.time('load_handlers', async () => ({
-    place: await m.loadHandlers('place-lookup'),
-    explore: await m.loadHandlers('scenery-search'),
+    placeLookup: await m.loadHandlers('place-lookup'),
+    scenerySearch: await m.loadHandlers('scenery-search'),
   }));
   const { store, release } = await m.openServedRelease(config, log, m.storeOptionsOf(config), {
     timer,

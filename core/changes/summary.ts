@@ -9,7 +9,7 @@ export const evidenceLimit = documentedEvidenceLimit();
 
 // spec: components.schemas.ChangeSummary, the maxLength of the `evidence` it narrows (ChangeBase's has none).
 function documentedEvidenceLimit(): number {
-  const parts = (specSchema(readSpec(specFiles.place), 'ChangeSummary').allOf ?? []) as {
+  const parts = (specSchema(readSpec(specFiles.placeLookup), 'ChangeSummary').allOf ?? []) as {
     properties?: { evidence?: { maxLength?: unknown } };
   }[];
   const limit = parts.map((part) => part.properties?.evidence?.maxLength).find((value) => typeof value === 'number');

@@ -9,7 +9,11 @@ import type { SceneLight } from '../store/index.ts';
 export type Quality = 'released' | 'include_experimental' | 'experimental_only';
 
 /** The policy when a request names none: the place-lookup spec's default for `quality`. */
-export const DEFAULT_QUALITY = parameterDefault(readSpec(specFiles.place), 'list_scenes_nearby', 'quality') as Quality;
+export const DEFAULT_QUALITY = parameterDefault(
+  readSpec(specFiles.placeLookup),
+  'list_scenes_nearby',
+  'quality',
+) as Quality;
 
 export interface QualityPolicy {
   requested: Quality;

@@ -18,7 +18,7 @@ export interface AssembleOptions {
   config: Config;
   release: ServedRelease;
   log: Logger;
-  handlers: { place: HandlerMap; explore: HandlerMap };
+  handlers: { placeLookup: HandlerMap; scenerySearch: HandlerMap };
   mcpTools?: McpTool[];
   now?: () => Date;
 }
@@ -40,35 +40,39 @@ function bucketsOf(specs: SpecDocument[]): Record<string, BucketSpec> {
 }
 
 export async function assembleApp(options: AssembleOptions): Promise<{ app: H3; deps: AppDeps }> {
-  const placeSpec = loadSpec(specFiles.place);
-  const exploreSpec = loadSpec(specFiles.explore);
-  checkHandlers('handlers/place-lookup', placeSpec, options.handlers.place);
-  checkHandlers('handlers/scenery-search', exploreSpec, options.handlers.explore);
+  const placeLookupSpec = loadSpec(specFiles.placeLookup);
+  const scenerySearchSpec = loadSpec(specFiles.scenerySearch);
+  checkHandlers('handlers/place-lookup', placeLookupSpec, options.handlers.placeLookup);
+  checkHandlers('handlers/scenery-search', scenerySearchSpec, options.handlers.scenerySearch);
   // On PostgreSQL every replica counts in one table; the embedded store serves one process, which counts alone.
   const shared = options.release.store.kind === 'postgres' ? options.release.store : undefined;
-  const rateLimits = new RateLimits(bucketsOf([placeSpec, exploreSpec]), options.config.rateLimitFactor, shared);
-  for (const operation of [...placeSpec.operations, ...exploreSpec.operations]) {
+  const rateLimits = new RateLimits(
+    bucketsOf([placeLookupSpec, scenerySearchSpec]),
+    options.config.rateLimitFactor,
+    shared,
+  );
+  for (const operation of [...placeLookupSpec.operations, ...scenerySearchSpec.operations]) {
     const bucket = operation.rateLimit ?? 'rest';
     if (!rateLimits.has(bucket)) throw new Error(`${operation.operationId}: x-rate-limit ${bucket} is not declared`);
   }
   const deps: AppDeps = {
     config: options.config,
     log: options.log,
-    place: {
+    placeLookup: {
       name: 'place-lookup',
-      router: await SpecRouter.create(placeSpec),
-      handlers: options.handlers.place,
+      router: await SpecRouter.create(placeLookupSpec),
+      handlers: options.handlers.placeLookup,
       printOk,
     },
-    explore: {
+    scenerySearch: {
       name: 'scenery-search',
-      router: await SpecRouter.create(exploreSpec),
-      handlers: options.handlers.explore,
+      router: await SpecRouter.create(scenerySearchSpec),
+      handlers: options.handlers.scenerySearch,
     },
     rateLimits,
     release: options.release,
     mcp: {
-      endpoint: createMcpEndpoint(options.mcpTools ?? buildMcpTools(placeSpec, options.handlers.place)),
+      endpoint: createMcpEndpoint(options.mcpTools ?? buildMcpTools(placeLookupSpec, options.handlers.placeLookup)),
       cost: countCost,
     },
     ...(options.now ? { now: options.now } : {}),

@@ -19,8 +19,8 @@ export interface FaceRuntime {
 export interface AppDeps {
   config: Config;
   log: Logger;
-  place: FaceRuntime;
-  explore: FaceRuntime;
+  placeLookup: FaceRuntime;
+  scenerySearch: FaceRuntime;
   rateLimits: RateLimits;
   release: ServedRelease;
   mcp: { endpoint: McpEndpoint; cost: McpCostCounter };

@@ -16,7 +16,7 @@ export function applyCors(face: FaceName, request: Request, config: Config, head
   headers.vary = 'Origin';
   const origin = request.headers.get('origin');
   if (origin === null) return;
-  if (!config.exploreOrigins.includes(origin)) {
+  if (!config.scenerySearchOrigins.includes(origin)) {
     throw new ApiError('forbidden_origin', `Requests from origin ${origin} are not accepted by this service`);
   }
   headers['access-control-allow-origin'] = origin;

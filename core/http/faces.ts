@@ -4,7 +4,7 @@ import { ApiError, type ErrorCode } from '../errors.ts';
 
 export type FaceName = 'place-lookup' | 'scenery-search';
 
-const placeCodes = new Set<ErrorCode>([
+const placeLookupCodes = new Set<ErrorCode>([
   'invalid_parameter',
   'not_found',
   'method_not_allowed',
@@ -14,18 +14,18 @@ const placeCodes = new Set<ErrorCode>([
 ]);
 
 // Codes that only the explore face documents fold into the nearest place-lookup code.
-function placeCode(code: ErrorCode): ErrorCode {
-  if (placeCodes.has(code)) return code;
+function placeLookupCode(code: ErrorCode): ErrorCode {
+  if (placeLookupCodes.has(code)) return code;
   if (code === 'store_unavailable') return 'internal';
   return 'invalid_parameter';
 }
 
-export function placeErrorStatus(error: ApiError): number {
-  return new ApiError(placeCode(error.code), error.message).status;
+export function placeLookupErrorStatus(error: ApiError): number {
+  return new ApiError(placeLookupCode(error.code), error.message).status;
 }
 
-export function placeErrorBody(error: ApiError, requestId: string): unknown {
-  const code = placeCode(error.code);
+export function placeLookupErrorBody(error: ApiError, requestId: string): unknown {
+  const code = placeLookupCode(error.code);
   return {
     error: {
       code,
@@ -53,7 +53,7 @@ const recoveries: Partial<Record<ErrorCode, string>> = {
   store_unavailable: 'Retry after a short wait; the data store is temporarily unavailable.',
 };
 
-export function exploreErrorBody(error: ApiError): unknown {
+export function scenerySearchErrorBody(error: ApiError): unknown {
   return {
     error: error.message,
     code: error.code,

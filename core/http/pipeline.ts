@@ -26,7 +26,7 @@ export interface RequestInfo {
 }
 
 function faceOf(deps: AppDeps, pathname: string): FaceRuntime {
-  return pathname === '/explore/api' || pathname.startsWith('/explore/api/') ? deps.explore : deps.place;
+  return pathname === '/explore/api' || pathname.startsWith('/explore/api/') ? deps.scenerySearch : deps.placeLookup;
 }
 
 function routeOrThrow(face: FaceRuntime, method: string, pathname: string): RouteMatch {

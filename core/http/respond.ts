@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { FastResponse } from 'srvx';
 import type { ApiError } from '../errors.ts';
-import { exploreErrorBody, type FaceName, placeErrorBody, placeErrorStatus } from './faces.ts';
+import { type FaceName, placeLookupErrorBody, placeLookupErrorStatus, scenerySearchErrorBody } from './faces.ts';
 import { type LentBody, lendTo, writeBody } from './lent-body.ts';
 import type { ResponseHeaders } from './response-headers.ts';
 
@@ -37,17 +37,17 @@ export function emptyResponse(status: number, headers: ResponseHeaders): Respons
 }
 
 // Place lookup documents a fixed Retry-After of 60 s; explore reports the seconds until its bucket refills.
-const placeRetryAfterS = 60;
+const placeLookupRetryAfterS = 60;
 
 export function errorResponse(face: FaceName, error: ApiError, requestId: string, headers: ResponseHeaders): Response {
   headers['cache-control'] = 'no-store';
   if (error.allow) headers.allow = error.allow;
   if (face === 'place-lookup') {
-    if (error.code === 'rate_limited') headers['retry-after'] = String(placeRetryAfterS);
-    return jsonResponse(placeErrorStatus(error), placeErrorBody(error, requestId), headers);
+    if (error.code === 'rate_limited') headers['retry-after'] = String(placeLookupRetryAfterS);
+    return jsonResponse(placeLookupErrorStatus(error), placeLookupErrorBody(error, requestId), headers);
   }
   if (error.code === 'rate_limited' && error.retryAfterS !== undefined) {
     headers['retry-after'] = String(error.retryAfterS);
   }
-  return jsonResponse(error.status, exploreErrorBody(error), headers);
+  return jsonResponse(error.status, scenerySearchErrorBody(error), headers);
 }

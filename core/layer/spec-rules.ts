@@ -6,7 +6,7 @@ import { readSpec, type SpecDocument, specFiles } from '../spec.ts';
 
 type Json = Record<string, unknown>;
 
-const spec = readSpec(specFiles.place);
+const spec = readSpec(specFiles.placeLookup);
 
 /** The words of an `include` parameter, from its pattern `^(a|b)(,(a|b))*$` (paths./v1/…/get.parameters). */
 function includeWords(document: SpecDocument, operationId: string): readonly string[] {

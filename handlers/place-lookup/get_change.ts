@@ -14,7 +14,7 @@ type ChangeDetail = GetChangeResponses[200]['change'];
 
 // spec: the pattern of get_change's change_id (components.schemas.ChangeId).
 const changeIdPattern = new RegExp(
-  String(specParameter(readSpec(specFiles.place), 'get_change', 'change_id').schema.pattern),
+  String(specParameter(readSpec(specFiles.placeLookup), 'get_change', 'change_id').schema.pattern),
 );
 
 export default async function getChange(

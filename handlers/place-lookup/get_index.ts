@@ -10,7 +10,7 @@ let cached: IndexBody | undefined;
 
 export default function getIndex(_input: InputOf<GetIndexData>, _ctx: HandlerContext): PlaceReply<GetIndexResponses> {
   // The document does not change while the server runs: described once.
-  cached ??= describeService(readSpec(specFiles.place));
+  cached ??= describeService(readSpec(specFiles.placeLookup));
   return cached;
 }
 

@@ -32,7 +32,7 @@ export default async function searchSchoolsByName(
 
 // spec: components.schemas.SchoolsBody, the maxItems of `results`.
 function documentedLimit(): number {
-  const properties = specSchema(readSpec(specFiles.place), 'SchoolsBody').properties as Record<
+  const properties = specSchema(readSpec(specFiles.placeLookup), 'SchoolsBody').properties as Record<
     string,
     { maxItems?: unknown }
   >;

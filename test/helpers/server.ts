@@ -66,7 +66,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     await release.store.query('DELETE FROM rate_limits');
   }
   const place = { ...(await loadHandlers('place-lookup')), ...options.placeHandlers };
-  const handlers = { place, explore: await loadHandlers('scenery-search') };
+  const handlers = { placeLookup: place, scenerySearch: await loadHandlers('scenery-search') };
   const { app, deps } = await assembleApp({ config, log, handlers, release });
   const { listener, url } = await listenApp(app, '127.0.0.1', 0);
   runningRateLimits.add(deps.rateLimits);

@@ -14,8 +14,8 @@ interface Face {
 }
 
 const faces: Face[] = [
-  { key: 'https://machimi.invalid/place-lookup', spec: loadSpec(specFiles.place) },
-  { key: 'https://machimi.invalid/scenery-search', spec: loadSpec(specFiles.explore) },
+  { key: 'https://machimi.invalid/place-lookup', spec: loadSpec(specFiles.placeLookup) },
+  { key: 'https://machimi.invalid/scenery-search', spec: loadSpec(specFiles.scenerySearch) },
 ];
 
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });

@@ -54,7 +54,10 @@ function getAlone(path: string): Promise<{ status: number; body: Buffer; request
 beforeAll(async () => {
   const config = parseConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_FACTOR: '1000' });
   const { release } = await testRelease();
-  const handlers = { place: await loadHandlers('place-lookup'), explore: await loadHandlers('scenery-search') };
+  const handlers = {
+    placeLookup: await loadHandlers('place-lookup'),
+    scenerySearch: await loadHandlers('scenery-search'),
+  };
   const { app } = await assembleApp({ config, log: createLogger(config), handlers, release });
   server = createServer(toNodeHandler(app) as never);
   server.on('request', (_request, res: ServerResponse) => {

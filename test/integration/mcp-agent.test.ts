@@ -102,7 +102,7 @@ describe('an agent session over streamable HTTP (official SDK client)', () => {
   });
 
   it('takes its titles and descriptions from x-mcp-tool and x-mcp-composite-tools of the spec', () => {
-    const spec = loadSpec(specFiles.place);
+    const spec = loadSpec(specFiles.placeLookup);
     const declared = [
       ...spec.operations.flatMap((operation) => (operation.raw['x-mcp-tool'] ? [operation.raw['x-mcp-tool']] : [])),
       ...((spec.document['x-mcp-composite-tools'] as unknown[]) ?? []),

@@ -65,7 +65,7 @@ describe('GET /v1', () => {
   it('endpoints and aliases are those of the spec document', async () => {
     const result = await getIndex({ client });
     const body = result.data as any;
-    const spec = loadSpec(specFiles.place);
+    const spec = loadSpec(specFiles.placeLookup);
     const key = (op: { method: string; path: string }) => `${op.method.toUpperCase()} ${op.path}`;
     const byId = new Map(spec.operations.map((op) => [op.operationId, op]));
     const aliases = Object.fromEntries(
@@ -88,7 +88,7 @@ describe('GET /v1', () => {
   it('names the service and states its policies in English and Japanese', async () => {
     const { body } = await call('/v1');
     expect(body.name).toBe('machimi');
-    expect(body.description).toBe((loadSpec(specFiles.place).document.info as any).summary);
+    expect(body.description).toBe((loadSpec(specFiles.placeLookup).document.info as any).summary);
     expect(body.description_ja).toMatch(/日本語/);
     expect(body.policies.length).toBeGreaterThan(3);
     expect(body.policies_ja).toHaveLength(body.policies.length);

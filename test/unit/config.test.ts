@@ -13,7 +13,7 @@ describe('parseConfig', () => {
       trustProxy: 0,
       rateLimitFactor: 1,
     });
-    expect(config.exploreOrigins).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000']);
+    expect(config.scenerySearchOrigins).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000']);
   });
 
   it.each([
@@ -35,7 +35,7 @@ describe('parseConfig', () => {
       EXPLORE_ORIGIN: 'https://a.example, https://b.example',
       DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/machimi',
     });
-    expect(config.exploreOrigins).toEqual(['https://a.example', 'https://b.example']);
+    expect(config.scenerySearchOrigins).toEqual(['https://a.example', 'https://b.example']);
     expect(config.databaseUrl).toBe('postgres://u:p@127.0.0.1:5432/machimi');
   });
 });

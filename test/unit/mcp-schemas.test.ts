@@ -9,7 +9,7 @@ import { loadSpec, specFiles } from '../../core/spec.ts';
 
 // Tool schemas derived from the spec: what tools/list shows an agent, and what a client can compile.
 
-const spec = loadSpec(specFiles.place);
+const spec = loadSpec(specFiles.placeLookup);
 const toolOperations = spec.operations.filter((operation) => operation.raw['x-mcp-tool']);
 const stub = () => ({});
 const handlers = Object.fromEntries(spec.operations.map((operation) => [operation.operationId, stub]));

@@ -11,7 +11,7 @@ import { loadSpec, specFiles } from '../../core/spec.ts';
 // How a tool call reaches a handler and what comes back, with stand-in handlers: argument shaping (the REST input
 // form), defaults, per-call warnings, list caps and error results.
 
-const spec = loadSpec(specFiles.place);
+const spec = loadSpec(specFiles.placeLookup);
 const config = parseConfig({ LOG_LEVEL: 'silent' });
 
 interface Seen {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, type ErrorCode, errorCodes } from '../../../core/errors.ts';
-import { exploreErrorBody } from '../../../core/http/faces.ts';
+import { scenerySearchErrorBody } from '../../../core/http/faces.ts';
 import { checkResponse } from '../../helpers/spec-check.ts';
 
 // Found by schemathesis: a 500 on the explore face said `retryable: true`, where the spec documents false. Every
@@ -16,7 +16,7 @@ describe('explore error bodies match the scenery-search spec', () => {
       url: 'http://machimi.invalid/explore/api/search',
       status: error.status,
       headers: new Headers({ 'content-type': 'application/json' }),
-      body: exploreErrorBody(error),
+      body: scenerySearchErrorBody(error),
     }).filter((problem) => problem.includes(' body'));
     expect(problems).toEqual([]);
   });

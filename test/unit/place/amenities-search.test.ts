@@ -14,7 +14,7 @@ import searchAmenitiesFromBody from '../../../handlers/place-lookup/search_ameni
 
 let router: SpecRouter;
 beforeAll(async () => {
-  router = await SpecRouter.create(loadSpec(specFiles.place));
+  router = await SpecRouter.create(loadSpec(specFiles.placeLookup));
 });
 
 // The input a handler receives: what the router's validation leaves of the request (coerced, defaults filled in).
