@@ -6,8 +6,10 @@
  */
 import { deserialize, serialize } from 'node:v8';
 import { LRUCache } from 'lru-cache';
+import { searchLimits } from '../scenery-search/contract.ts';
 
-export const CURSOR_TTL_S = 3600;
+/** How long a cursor continues its search: the spec's limit (scenery-search SearchLimits.cursor_ttl_s). */
+export const CURSOR_TTL_S = searchLimits.cursor_ttl_s;
 
 export interface CursorRecord<S = unknown> {
   /** The conditions the cursor is bound to, after defaults (compared field by field on use). */

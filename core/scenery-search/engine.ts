@@ -3,10 +3,12 @@
  * POST /explore/api/search, everything except api_version, source_release and license (and, unless the options
  * supply them, each result's source_release and links).
  */
+import type { Coverage, Pagination, Usage } from '../../generated/scenery-search/types.gen.ts';
 import { issueCursor, resumeCursorRecord } from '../cursor/cursors.ts';
 import { CURSOR_TTL_S, type CursorStore, MemoryCursorStore } from '../cursor/store.ts';
 import { ApiError } from '../errors.ts';
 import type { CategoryCatalog } from './categories.ts';
+import { captureYearBounds, searchBudget } from './contract.ts';
 import { buildCorpus, type Corpus, type CorpusObservation } from './corpus.ts';
 import { matcherFor } from './evidence.ts';
 import { type AppliedFilters, applyFilters, compileFilter, filtersCanMatch, filterWarnings } from './filters.ts';
@@ -14,12 +16,12 @@ import { interpret } from './interpret.ts';
 import type { Interpretation } from './interpretation-types.ts';
 import { RubricJudge } from './judge/rubric.ts';
 import type { Judge } from './judge/types.ts';
-import { MAX_CANDIDATES, MAX_JUDGE_CALLS } from './judging.ts';
 import { buildLexicon, type Lexicon } from './lexicon.ts';
 import type { SearchableObservation } from './observation-text.ts';
 import { PageCache, type PageCacheOptions, pageCacheKey } from './page-cache.ts';
 import { buildWardMatcher, type WardMatcher } from './places.ts';
-import { BOUND_FIELDS, bindingOf, MAX_YEAR, nextRequest, resolveRequest, type SearchRequestBody } from './request.ts';
+import { BOUND_FIELDS, bindingOf, nextRequest, resolveRequest, type SearchBody } from './request.ts';
+import { compileRequestCheck } from './request-check.ts';
 import type { SceneItem, SceneLinks } from './results.ts';
 import { runPage, type SearchState } from './run-page.ts';
 import { loadTokenizer } from './tokenizer.ts';
@@ -49,27 +51,9 @@ export interface SearchPage {
   results: SceneItem[];
   applied_filters: AppliedFilters;
   interpretation: Interpretation;
-  coverage: { exhaustive: false; matching_total: null; unit: 'image_observation' };
-  pagination: {
-    has_more: boolean;
-    next_cursor: string | null;
-    next_request: Record<string, unknown> | null;
-    stop_reason:
-      | 'upstream_unavailable'
-      | 'page_limit'
-      | 'page_ready'
-      | 'request_budget'
-      | 'candidate_sources_exhausted';
-    cursor_expires_at: string | null;
-    cursor_ttl_s: number;
-  };
-  usage: {
-    candidates_considered: number;
-    judge_calls: number;
-    budget: { candidates: number; judge_calls: number };
-    elapsed_ms: number;
-    judge: 'builtin_rubric' | 'openai_compatible' | 'none';
-  };
+  coverage: Coverage;
+  pagination: Pagination;
+  usage: Required<Usage>;
   mode: 'jev' | 'text' | 'related';
   warning: string | null;
   has_more: boolean;
@@ -86,14 +70,12 @@ export interface SearchEngine {
    * One page. `body` as the client sent it; if a validator already filled in defaults, pass the keys the client
    * really sent as `sentKeys` (whether year_from / year_to were sent decides if years named in the query apply).
    */
-  search(body: SearchRequestBody, now?: Date, sentKeys?: readonly string[]): Promise<SearchPage>;
+  search(body: SearchBody, now?: Date, sentKeys?: readonly string[]): Promise<SearchPage>;
   /** Interprets a query without searching (for tests and the evaluation). */
   interpretQuery(query: string, now?: Date): Promise<Interpretation>;
   /** Loads the tokenizer and builds the evidence matchers ahead of the first query (about 3 s). */
   warmUp(): Promise<void>;
 }
-
-export const BUDGET = { candidates: MAX_CANDIDATES, judge_calls: MAX_JUDGE_CALLS } as const;
 
 /** A page from the cache as this request's answer: nothing was considered, judged or sent this time. */
 function servedAgain(page: SearchPage, started: number): SearchPage {
@@ -111,7 +93,6 @@ function servedAgain(page: SearchPage, started: number): SearchPage {
     inference_input_tokens: 0,
   };
 }
-const MIN_YEAR = 1900;
 
 function fingerprint(corpus: Corpus): string {
   return corpus.size === 0 ? '0::' : `${corpus.size}:${corpus.ids.at(0)}:${corpus.ids.at(corpus.size - 1)}`;
@@ -151,15 +132,15 @@ export async function createSearchEngine(
         tokenize,
         occurs,
         nowYear: now.getUTCFullYear(),
-        minYear: MIN_YEAR,
-        maxYear: Math.min(MAX_YEAR, now.getUTCFullYear()),
+        minYear: captureYearBounds.min,
+        maxYear: Math.min(captureYearBounds.max, now.getUTCFullYear()),
       },
       { query, preset, wardSent, yearsSent },
     );
   };
 
   const search = async (
-    body: SearchRequestBody,
+    body: SearchBody,
     now: Date = new Date(),
     sentKeys?: readonly string[],
   ): Promise<SearchPage> => {
@@ -228,18 +209,27 @@ export async function createSearchEngine(
       applied_filters: state.filters,
       interpretation: { ...state.interpretation, unverified_conditions: page.unverified },
       coverage: { exhaustive: false, matching_total: null, unit: 'image_observation' },
-      pagination: {
-        has_more: page.hasMore,
-        next_cursor: cursor?.cursor ?? null,
-        next_request: cursor ? nextRequest(binding, cursor.cursor) : null,
-        stop_reason: page.stopReason,
-        cursor_expires_at: cursor?.expiresAt ?? null,
-        cursor_ttl_s: CURSOR_TTL_S,
-      },
+      pagination: cursor
+        ? {
+            has_more: true,
+            next_cursor: cursor.cursor,
+            next_request: nextRequest(binding, cursor.cursor),
+            stop_reason: page.stopReason,
+            cursor_expires_at: cursor.expiresAt,
+            cursor_ttl_s: CURSOR_TTL_S,
+          }
+        : {
+            has_more: false,
+            next_cursor: null,
+            next_request: null,
+            stop_reason: page.stopReason,
+            cursor_expires_at: null,
+            cursor_ttl_s: CURSOR_TTL_S,
+          },
       usage: {
         candidates_considered: page.candidatesConsidered,
         judge_calls: page.judgeCalls,
-        budget: { ...BUDGET },
+        budget: { ...searchBudget },
         elapsed_ms: Math.round(performance.now() - started),
         judge: page.judgeUsed,
       },
@@ -263,6 +253,7 @@ export async function createSearchEngine(
     interpretQuery: (query, now = new Date()) => interpretQuery(query, null, false, false, now),
     warmUp: async () => {
       await loadTokenizer();
+      compileRequestCheck();
       // Evidence matchers (with their cross-category shadows) cost about 3 ms each; build them before traffic.
       for (const category of catalog.categories) matcherFor(category, catalog.categories);
     },

@@ -2,23 +2,13 @@
  * The filters a page is computed with (`applied_filters`): request values, or a ward / years understood from the
  * query when the request left them open, and the warnings for filters that can match nothing.
  */
+import type { AppliedFilters as AppliedFiltersBody } from '../../generated/scenery-search/types.gen.ts';
 import type { Corpus } from './corpus.ts';
 import type { Interpretation } from './interpretation-types.ts';
-import type { Bbox, ResolvedRequest, SearchMode } from './request.ts';
+import type { ResolvedRequest } from './request.ts';
 
-export interface AppliedFilters {
-  preset: string | null;
-  ward: string;
-  ward_source: 'request' | 'query' | 'none';
-  ward_listed: boolean;
-  year_from: number;
-  year_to: number | null;
-  years_source: 'request' | 'query' | 'default';
-  include_unknown_years: boolean;
-  mode: SearchMode;
-  bbox: Bbox | null;
-  limit: number;
-}
+/** `applied_filters` as the spec types it, every key sent. */
+export type AppliedFilters = Required<AppliedFiltersBody>;
 
 export function applyFilters(
   request: ResolvedRequest,

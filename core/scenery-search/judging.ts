@@ -3,12 +3,14 @@
  * fit in 12 of the 14 calls, leaving room for retries), a few batches in flight, no new batch once the judge has
  * failed or the time limit has passed. What could not be judged is returned as such.
  */
+import { searchBudget } from './contract.ts';
 import type { FoldCache, Presence } from './evidence.ts';
 import type { Judge, JudgeCandidate, JudgeCondition } from './judge/types.ts';
 import { JudgeUnavailableError } from './judge/types.ts';
 
-export const MAX_CANDIDATES = 60;
-export const MAX_JUDGE_CALLS = 14;
+// The spec's Budget: at most this many candidates and judge calls per request.
+export const MAX_CANDIDATES = searchBudget.candidates;
+export const MAX_JUDGE_CALLS = searchBudget.judge_calls;
 export const BATCH_SIZE = Math.ceil(MAX_CANDIDATES / MAX_JUDGE_CALLS);
 
 export interface JudgingOutcome {

@@ -1,28 +1,22 @@
 /**
  * A search body with its defaults filled in, and what the response reports about it (applied_filters, next_request).
- * Validation repeats the spec's rules so the library is safe to call without the HTTP router in front of it.
+ * The rules and the defaults are the spec's (contract.ts, request-check.ts).
  */
-import { ApiError, invalidParameter } from '../errors.ts';
+import type { Bbox, PresetId, SearchMode, SearchRequest } from '../../generated/scenery-search/types.gen.ts';
+import { searchDefaults } from './contract.ts';
+import { checkSearchRequest } from './request-check.ts';
 
-export type SearchMode = 'jev' | 'text';
-export type Bbox = [number, number, number, number];
+export type { Bbox, SearchMode, SearchRequest };
 
-/** The body as the client sent it (validated or not): omitted keys are undefined, not defaults. */
-export interface SearchRequestBody {
-  query?: string;
-  preset?: string | null;
-  ward?: string;
-  year_from?: number;
-  year_to?: number | null;
-  mode?: SearchMode;
-  bbox?: number[] | null;
-  cursor?: string | null;
-  limit?: number;
-}
+/**
+ * A body as a caller of the engine may hold it: SearchRequest, with a preset any string (the engine checks the body
+ * against the spec, so a script's or a test's unchecked preset is answered like the API answers it).
+ */
+export type SearchBody = Omit<SearchRequest, 'preset'> & { preset?: string | null };
 
 export interface ResolvedRequest {
   query: string | null;
-  preset: string | null;
+  preset: PresetId | null;
   ward: string;
   year_from: number;
   year_to: number | null;
@@ -34,74 +28,24 @@ export interface ResolvedRequest {
   yearsSent: boolean;
 }
 
-export const DEFAULT_YEAR_FROM = 2018;
-export const DEFAULT_LIMIT = 24;
-export const MAX_YEAR = 2026;
-const PRESETS = ['green_walk', 'waterside', 'retro', 'arcade', 'steps', 'flowers', 'shrine', 'brick'];
-
-function isInteger(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value);
-}
-
-function readBbox(value: unknown): Bbox | null {
-  if (value === undefined || value === null) return null;
-  const ranges = [180, 90, 180, 90];
-  if (!Array.isArray(value) || value.length !== 4)
-    throw invalidParameter('bbox', 'bbox must be [west, south, east, north]');
-  value.forEach((v, i) => {
-    if (typeof v !== 'number' || !Number.isFinite(v) || Math.abs(v) > (ranges[i] as number)) {
-      throw invalidParameter('bbox', `bbox[${i}] must be a number within ±${ranges[i]}`);
-    }
-  });
-  return value as Bbox;
-}
-
 /**
- * `sentKeys`: the keys the client really sent, when `body` has already had its defaults filled in (by a validator);
- * without it, a key is taken as sent when it is present in `body`.
+ * `body` as the client sent it, validated or not (it is checked here). `sentKeys`: the keys the client really sent,
+ * when `body` has already had its defaults filled in (by a validator); without it, a key is taken as sent when it is
+ * present in `body`.
  */
-export function resolveRequest(body: SearchRequestBody, sentKeys?: readonly string[]): ResolvedRequest {
-  const { query, preset, ward, year_from, year_to, mode, cursor, limit } = body;
-  if (query !== undefined && (typeof query !== 'string' || [...query].length > 200 || !/\S/u.test(query))) {
-    throw invalidParameter('query', 'query must be 1-200 characters with at least one non-whitespace character');
-  }
-  if (preset !== undefined && preset !== null && !PRESETS.includes(preset)) {
-    throw invalidParameter('preset', `preset must be one of ${PRESETS.join(', ')} or null`);
-  }
-  if (ward !== undefined && (typeof ward !== 'string' || [...ward].length > 30)) {
-    throw invalidParameter('ward', 'ward must be a string of at most 30 characters');
-  }
-  if (
-    year_from !== undefined &&
-    !(isInteger(year_from) && (year_from === 0 || (year_from >= 2000 && year_from <= MAX_YEAR)))
-  ) {
-    throw invalidParameter('year_from', `year_from must be 0 or 2000-${MAX_YEAR}`);
-  }
-  if (year_to !== undefined && year_to !== null && !(isInteger(year_to) && year_to >= 1900 && year_to <= MAX_YEAR)) {
-    throw invalidParameter('year_to', `year_to must be 1900-${MAX_YEAR} or null`);
-  }
-  if (mode !== undefined && mode !== 'jev' && mode !== 'text')
-    throw invalidParameter('mode', 'mode must be jev or text');
-  if (cursor !== undefined && cursor !== null && !/^[0-9a-f]{64}$/.test(cursor)) {
-    throw invalidParameter('cursor', 'cursor must be 64 lowercase hexadecimal characters');
-  }
-  if (limit !== undefined && !(isInteger(limit) && limit >= 1 && limit <= 24)) {
-    throw invalidParameter('limit', 'limit must be an integer from 1 to 24');
-  }
-  const bbox = readBbox(body.bbox);
-  if (query === undefined && (preset === undefined || preset === null)) {
-    throw new ApiError('query_or_preset_required', 'send a query or a preset');
-  }
+export function resolveRequest(body: SearchBody, sentKeys?: readonly string[]): ResolvedRequest {
+  checkSearchRequest(body);
+  const { query, preset, ward, year_from, year_to, mode, bbox, cursor, limit } = body;
   return {
     query: query ?? null,
-    preset: preset ?? null,
-    ward: ward ?? '',
-    year_from: year_from ?? DEFAULT_YEAR_FROM,
-    year_to: year_to ?? null,
-    mode: mode ?? 'jev',
-    bbox,
-    limit: limit ?? DEFAULT_LIMIT,
-    cursor: cursor ?? null,
+    preset: preset ?? searchDefaults.preset,
+    ward: ward ?? searchDefaults.ward,
+    year_from: year_from ?? searchDefaults.year_from,
+    year_to: year_to ?? searchDefaults.year_to,
+    mode: mode ?? searchDefaults.mode,
+    bbox: bbox ?? searchDefaults.bbox,
+    limit: limit ?? searchDefaults.limit,
+    cursor: cursor ?? searchDefaults.cursor,
     yearsSent: sentKeys
       ? sentKeys.includes('year_from') || (sentKeys.includes('year_to') && year_to !== null && year_to !== undefined)
       : year_from !== undefined || (year_to !== undefined && year_to !== null),

@@ -3,7 +3,7 @@ import { createSearchEngine, type SearchEngine, type SearchPage } from '../../..
 import { RubricJudge } from '../../../core/scenery-search/judge/rubric.ts';
 import type { Judge } from '../../../core/scenery-search/judge/types.ts';
 import { JudgeUnavailableError } from '../../../core/scenery-search/judge/types.ts';
-import type { SearchRequestBody } from '../../../core/scenery-search/request.ts';
+import type { SearchBody } from '../../../core/scenery-search/request.ts';
 import {
   ARCADE,
   fixtureObservations,
@@ -28,7 +28,7 @@ beforeAll(async () => {
   await engine.warmUp();
 }, 30_000);
 
-async function search(body: SearchRequestBody, target: SearchEngine = engine): Promise<SearchPage> {
+async function search(body: SearchBody, target: SearchEngine = engine): Promise<SearchPage> {
   const page = await target.search(body, NOW);
   expect(schemaErrors('SearchResponse', envelope(page))).toBeNull();
   return page;
@@ -144,7 +144,7 @@ describe('search engine: one page', () => {
     [{ query: '坂道', ward: '渋谷区' }, /not a label listed/],
     [{ query: '坂道', year_to: 2010 }, /after year_to/],
     [{ query: '坂道', bbox: [136, 34, 135, 35] }, /antimeridian/],
-  ] as [SearchRequestBody, RegExp][])(
+  ] as [SearchBody, RegExp][])(
     'gives an empty, final page with a warning for filters that match nothing (%j)',
     async (body, warning) => {
       const page = await search(body);

@@ -3,7 +3,7 @@ import { ApiError } from '../../../core/errors.ts';
 import { createSearchEngine, type SearchEngine, type SearchPage } from '../../../core/scenery-search/engine.ts';
 import { RubricJudge } from '../../../core/scenery-search/judge/rubric.ts';
 import type { Judge, JudgeBatchResult } from '../../../core/scenery-search/judge/types.ts';
-import type { SearchRequestBody } from '../../../core/scenery-search/request.ts';
+import type { SearchBody } from '../../../core/scenery-search/request.ts';
 import { NOW, residentialObservations, testCatalog } from './fixture.ts';
 import { envelope, SOURCE_RELEASE, schemaErrors, testLinks } from './spec-schema.ts';
 
@@ -17,16 +17,16 @@ beforeAll(async () => {
   await engine.warmUp();
 }, 30_000);
 
-async function page(body: SearchRequestBody, now = NOW, target = engine): Promise<SearchPage> {
+async function page(body: SearchBody, now = NOW, target = engine): Promise<SearchPage> {
   const result = await target.search(body, now);
   expect(schemaErrors('SearchResponse', envelope(result))).toBeNull();
   return result;
 }
 
-async function allPages(first: SearchRequestBody, target = engine): Promise<SearchPage[]> {
+async function allPages(first: SearchBody, target = engine): Promise<SearchPage[]> {
   const pages = [await page(first, NOW, target)];
   for (let i = 0; i < 40 && pages[pages.length - 1]?.pagination.has_more; i++) {
-    pages.push(await page(pages[pages.length - 1]?.pagination.next_request as SearchRequestBody, NOW, target));
+    pages.push(await page(pages[pages.length - 1]?.pagination.next_request as SearchBody, NOW, target));
   }
   return pages;
 }
@@ -90,14 +90,14 @@ describe('continuation', () => {
   it('keeps the filters of the first page, even when next_request now sends the years explicitly', async () => {
     const first = await page({ query: '2019年の住宅街', limit: 3 });
     expect(first.applied_filters).toMatchObject({ year_from: 2019, year_to: 2019, years_source: 'query' });
-    const second = await page(first.pagination.next_request as SearchRequestBody);
+    const second = await page(first.pagination.next_request as SearchBody);
     expect(second.applied_filters).toEqual(first.applied_filters);
     for (const r of [...first.results, ...second.results]) expect(r.capture_year).toBe(2019);
   });
 
   it('answers a changed condition with cursor_mismatch naming the field, in request order', async () => {
     const first = await page({ query: '住宅街', limit: 5 });
-    const next = first.pagination.next_request as SearchRequestBody;
+    const next = first.pagination.next_request as SearchBody;
     await expect(engine.search({ ...next, limit: 6 }, NOW)).rejects.toMatchObject({
       code: 'cursor_mismatch',
       field: 'limit',
@@ -113,7 +113,7 @@ describe('continuation', () => {
 
   it('answers an unknown or expired cursor with cursor_expired (410)', async () => {
     const first = await page({ query: '住宅街', limit: 5 });
-    const next = first.pagination.next_request as SearchRequestBody;
+    const next = first.pagination.next_request as SearchBody;
     const late = new Date(NOW.getTime() + 3601_000);
     const error = await engine.search(next, late).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
