@@ -7,7 +7,7 @@ import { loadSpec, specFiles } from '../spec.ts';
 
 type Json = Record<string, unknown>;
 
-const spec = loadSpec(specFiles.explore);
+const spec = loadSpec(specFiles.scenerySearch);
 const schemas = (spec.document.components as { schemas: Record<string, Json> }).schemas;
 
 /** A schema with every local $ref replaced by its target (siblings of the $ref, such as `default`, kept). */
@@ -21,13 +21,13 @@ function inlined(node: unknown): unknown {
     .replace(/^#\//, '')
     .split('/')
     .reduce<unknown>((at, key) => (at as Json | undefined)?.[key], spec.document);
-  if (target === undefined) throw new Error(`${specFiles.explore}: unresolved $ref ${$ref}`);
+  if (target === undefined) throw new Error(`${specFiles.scenerySearch}: unresolved $ref ${$ref}`);
   return { ...(inlined(target) as Json), ...own };
 }
 
 function schemaNamed(name: string): Json {
   const schema = schemas[name];
-  if (!schema) throw new Error(`${specFiles.explore}: no schema ${name}`);
+  if (!schema) throw new Error(`${specFiles.scenerySearch}: no schema ${name}`);
   return inlined(schema) as Json;
 }
 
@@ -36,7 +36,7 @@ function constsOf<T>(name: string): T {
   const properties = schemaNamed(name).properties as Record<string, Json>;
   return Object.fromEntries(
     Object.entries(properties).map(([key, property]) => {
-      if (property.const === undefined) throw new Error(`${specFiles.explore}: ${name}.${key} has no const`);
+      if (property.const === undefined) throw new Error(`${specFiles.scenerySearch}: ${name}.${key} has no const`);
       return [key, property.const];
     }),
   ) as T;
@@ -57,7 +57,7 @@ export const searchDefaults = Object.fromEntries(
     .filter((key) => key !== 'query')
     .map((key) => {
       const value = requestProperties[key]?.default;
-      if (value === undefined) throw new Error(`${specFiles.explore}: SearchRequest.${key} has no default`);
+      if (value === undefined) throw new Error(`${specFiles.scenerySearch}: SearchRequest.${key} has no default`);
       return [key, value];
     }),
 ) as { [K in Defaulted]-?: Exclude<SearchRequest[K], undefined> };
