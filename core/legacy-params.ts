@@ -17,11 +17,8 @@ export interface LegacyQuery {
  * The radius the request asked for. Validation fills radius_m's spec default in even when only `radius` was sent,
  * so what the client sent (`ctx.given`) decides which one counts.
  */
-export function resolveRadius(query: LegacyQuery & { radius_m: number }, ctx: HandlerContext): number;
-/** For a query whose radius_m is typed optional: `fallback` is used where it is absent. */
-export function resolveRadius(query: LegacyQuery, ctx: HandlerContext, fallback: number): number;
-export function resolveRadius(query: LegacyQuery, ctx: HandlerContext, fallback?: number): number {
-  const radiusM = (query.radius_m ?? fallback) as number;
+export function resolveRadius(query: LegacyQuery & { radius_m: number }, ctx: HandlerContext): number {
+  const radiusM = query.radius_m;
   if (ctx.given.has('radius')) {
     if (ctx.given.has('radius_m')) {
       ctx.warnings.push('legacy parameter radius was ignored because radius_m was also given');

@@ -1,3 +1,4 @@
+import type { Analysis, MachineFeatures, SceneMetadata } from '../../generated/place-lookup/types.gen.ts';
 import { haversineMeters } from '../geo/haversine.ts';
 import type { MachineFeatureRow, SceneRow } from '../release/types.ts';
 
@@ -22,7 +23,7 @@ const objectKeys = [
 ] as const;
 
 /** Whether a parsed analysis has the JSON types the API guarantees for its listed top-level keys. */
-export function isServableAnalysis(value: unknown): value is Json {
+export function isServableAnalysis(value: unknown): value is Analysis {
   if (!isObject(value)) return false;
   if ('image_file' in value && !isStringOrNull(value.image_file)) return false;
   if ('markings_wear' in value && !Array.isArray(value.markings_wear)) return false;
@@ -46,7 +47,7 @@ export function isServableAnalysis(value: unknown): value is Json {
 export function readAnalysis(
   status: 'ok' | 'invalid',
   text: string,
-): { status: 'ok' | 'invalid'; analysis: Json | null } {
+): { status: 'ok' | 'invalid'; analysis: Analysis | null } {
   if (status !== 'ok') return { status: 'invalid', analysis: null };
   try {
     const parsed: unknown = JSON.parse(text);
@@ -64,7 +65,7 @@ export function positionOffsetOf(scene: SceneRow): number | null {
   return Math.round(haversineMeters(raw_lat, raw_lon, computed_lat, computed_lon) * 100) / 100;
 }
 
-export function sceneMetadataOf(scene: SceneRow) {
+export function sceneMetadataOf(scene: SceneRow): SceneMetadata {
   return {
     raw_lat: scene.raw_lat,
     raw_lon: scene.raw_lon,
@@ -90,7 +91,7 @@ export function sceneMetadataOf(scene: SceneRow) {
   };
 }
 
-export function machineFeaturesOf(row: MachineFeatureRow) {
+export function machineFeaturesOf(row: MachineFeatureRow): MachineFeatures {
   return {
     node_id: row.node_id,
     feature_version: row.feature_version,

@@ -1,5 +1,5 @@
 import type { HandlerContext } from '../context.ts';
-import { choosePolicy, DEFAULT_QUALITY, type PolicyChooser, type Quality } from '../data/quality.ts';
+import { choosePolicy, type PolicyChooser, type Quality } from '../data/quality.ts';
 import { ApiError, invalidParameter } from '../errors.ts';
 import { type LegacyQuery, resolveGeneration } from '../legacy-params.ts';
 import type { SceneLight } from '../store/index.ts';
@@ -32,8 +32,9 @@ export function yearInRange(year: number | null, range: YearRange): boolean {
   return (range.from === null || year >= range.from) && (range.to === null || year <= range.to);
 }
 
+/** Validation has filled `quality` in (its default is written in the spec only). */
 export interface PolicyQuery extends LegacyQuery {
-  quality?: Quality;
+  quality: Quality;
 }
 
 /**
@@ -43,7 +44,7 @@ export interface PolicyQuery extends LegacyQuery {
 export function resolvePolicy(query: PolicyQuery, ctx: HandlerContext, light: SceneLight): PolicyChooser {
   const generation = resolveGeneration(query, ctx);
   try {
-    return choosePolicy(light, query.quality ?? DEFAULT_QUALITY, generation);
+    return choosePolicy(light, query.quality, generation);
   } catch (error) {
     const fromGen = ctx.given.has('gen') && !ctx.given.has('generation');
     if (fromGen && error instanceof ApiError && error.field === 'generation') {

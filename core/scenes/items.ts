@@ -1,13 +1,11 @@
+import type { Scene } from '../../generated/place-lookup/types.gen.ts';
 import type { GenerationRow, VerbalizationStatus } from '../release/types.ts';
 import type { SceneCard } from '../store/index.ts';
 
-// Shapes shared by scene responses: the photo page link, generation references and one nearby result item.
+// Shared by scene responses: the photo page link, generation versions and one nearby result item.
 
-export interface GenerationRef {
-  id: string;
-  status: VerbalizationStatus;
-  version: number;
-}
+/** One nearby result (components.schemas.Scene). */
+export type SceneItem = Scene;
 
 /** The photo platform's page of a photograph, from the manifest's template (`{id}` is replaced). */
 export function imagePageOf(template: string, sceneId: string): string {
@@ -16,26 +14,6 @@ export function imagePageOf(template: string, sceneId: string): string {
 
 export function versionsOf(generations: readonly GenerationRow[]): Map<string, number> {
   return new Map(generations.map((generation) => [generation.id, generation.version]));
-}
-
-export interface SceneItem {
-  id: string;
-  distance_m: number;
-  lat: number;
-  lon: number;
-  position_source: SceneCard['position_source'];
-  capture_year: number | null;
-  year: number | null;
-  ward: string | null;
-  view_class: string | null;
-  travel_bearing: number | null;
-  is_pano: boolean | null;
-  generation: GenerationRef;
-  model: string | null;
-  prompt_version: string | null;
-  summary: string;
-  analysis_status: 'ok' | 'invalid';
-  image_page: string;
 }
 
 /**

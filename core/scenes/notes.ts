@@ -2,7 +2,7 @@ import type { QualityPolicy } from '../data/quality.ts';
 import { SCENE_CANDIDATE_CAP } from '../geo/scene-index.ts';
 import { composeNote } from '../notes.ts';
 
-// Honesty notes of the scene and coverage endpoints, in Japanese like the data, built on notes.ts.
+// Honesty notes of scenes nearby, scene detail and coverage, in Japanese like the data, built on core/notes.ts.
 
 /** Fewer than this many scenes found (and more than none) is called sparse. */
 export const sparseBelow = 5;
@@ -54,4 +54,19 @@ export function coverageNote(parts: { scenesTotal: number; policy: QualityPolicy
   ];
   if (parts.candidateTruncated) lines.push(sceneNotes.truncated);
   return lines.filter(Boolean).join(' ');
+}
+
+export function sceneDetailNote(parts: {
+  policy: QualityPolicy;
+  quarantined: boolean;
+  hasVerbalization: boolean;
+  invalidAnalysis: boolean;
+}): string {
+  const lines: string[] = [];
+  if (parts.quarantined) lines.push(sceneNotes.quarantined);
+  if (!parts.hasVerbalization) lines.push(sceneNotes.noVerbalization(parts.policy));
+  if (parts.invalidAnalysis) lines.push(sceneNotes.invalidAnalysis);
+  const policyNote = composeNote({ policy: parts.policy });
+  if (policyNote) lines.push(policyNote);
+  return lines.join(' ');
 }

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { SceneRow } from '../../../core/release/types.ts';
-import { parseInclude } from '../../../core/scenes/detail.ts';
 import { isServableAnalysis, positionOffsetOf, readAnalysis } from '../../../core/scenes/detail-parts.ts';
+import { parameterDefault, readSpec, specFiles } from '../../../core/spec.ts';
+import { parseInclude } from '../../../handlers/place-lookup/get_scene.ts';
 
 // The pure parts of scene detail: include lists, stored analyses that must never become a 500, position offsets.
 
 describe('include', () => {
+  it('omitted is analysis: the default validation fills in', () => {
+    const omitted = parameterDefault(readSpec(specFiles.place), 'get_scene', 'include') as string;
+    expect(parseInclude(omitted)).toEqual(['analysis']);
+  });
+
   it.each([
-    [undefined, ['analysis']],
     ['analysis', ['analysis']],
     ['metadata', ['metadata']],
     ['machine,metadata', ['machine', 'metadata']],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_QUALITY, type Quality } from '../../../core/data/quality.ts';
 import { checkYearRange, resolvePolicy, yearInRange } from '../../../core/scenes/filters.ts';
 import { fakeContext, makeLayer } from './scenes-fixture.ts';
 
@@ -33,6 +34,11 @@ describe('year range', () => {
 
 describe('policy', () => {
   const layer = makeLayer([{ id: '1', lat: 0, lon: 0 }]);
+  // What validation hands over: quality's default filled in when the request has none.
+  const validated = (query: { quality?: Quality; generation?: string; gen?: string }) => ({
+    quality: DEFAULT_QUALITY,
+    ...query,
+  });
 
   it.each([
     [{}, [], { requested: 'released', generation: null, experimental_included: false }, []],
@@ -62,7 +68,7 @@ describe('policy', () => {
     ],
   ])('%j → %j', (query, given, policy, warnings) => {
     const ctx = fakeContext(given);
-    expect(resolvePolicy(query, ctx, layer.light).policy).toEqual(policy);
+    expect(resolvePolicy(validated(query), ctx, layer.light).policy).toEqual(policy);
     expect(ctx.warnings).toEqual(warnings);
   });
 
@@ -70,7 +76,7 @@ describe('policy', () => {
     [{ generation: 'gen9-nothing' }, ['generation'], 'generation'],
     [{ gen: 'gen9-nothing' }, ['gen'], 'gen'],
   ])('an unknown generation %j is 400 naming the parameter used', (query, given, field) => {
-    expect(() => resolvePolicy(query, fakeContext(given), layer.light)).toThrow(
+    expect(() => resolvePolicy(validated(query), fakeContext(given), layer.light)).toThrow(
       expect.objectContaining({ code: 'invalid_parameter', field }),
     );
   });
