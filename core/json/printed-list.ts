@@ -2,7 +2,7 @@ import type { ByteWriter } from './byte-writer.ts';
 
 // A list handed over together with the printer of its JSON. The REST envelope (core/http/envelope.ts) writes a
 // PrintedList field with `print`, straight from bytes its maker keeps (a nearby page from the card columns,
-// core/place/scenes-bytes.ts); every other reader (MCP, JSON.stringify, tests) reads `items` as plain values.
+// core/scenes/item-printer.ts); every other reader (MCP, JSON.stringify, tests) reads `items` as plain values.
 // Whoever makes one promises that `print` writes exactly the UTF-8 of JSON.stringify(items); toJSON makes
 // JSON.stringify of a body holding one print those same bytes.
 //

@@ -23,7 +23,7 @@ type IncludePart = SceneDetailReply['include'][number];
 
 // spec: the parts a scene detail can include (components.schemas.SceneDetailBody, properties.include.items.enum).
 const includeParts = (() => {
-  const schema = specSchema(readSpec(specFiles.place), 'SceneDetailBody');
+  const schema = specSchema(readSpec(specFiles.placeLookup), 'SceneDetailBody');
   const words = (schema.properties as Record<string, { items?: { enum?: unknown } }>).include?.items?.enum;
   if (!Array.isArray(words) || !words.every((word) => typeof word === 'string')) {
     throw new Error('spec: SceneDetailBody.include.items.enum must list the include words');

@@ -8,7 +8,7 @@ import { parseInclude } from '../../../handlers/place-lookup/get_scene.ts';
 
 describe('include', () => {
   it('omitted is analysis: the default validation fills in', () => {
-    const omitted = parameterDefault(readSpec(specFiles.place), 'get_scene', 'include') as string;
+    const omitted = parameterDefault(readSpec(specFiles.placeLookup), 'get_scene', 'include') as string;
     expect(parseInclude(omitted)).toEqual(['analysis']);
   });
 
