@@ -78,6 +78,8 @@ function copyPatterns({ name, value }: SpecDefault): RegExp[] {
     new RegExp(`\\b${names}\\s*(?:=|:|\\?\\?)\\s*${literal}`),
     new RegExp(`\\b\\w*${names}\\w*\\s*\\?\\?\\s*${literal}`),
     new RegExp(`\\bdefault_?\\w*${bare}\\w*\\s*(?::\\s*\\w+\\s*)?=\\s*${literal}`, 'i'),
+    // A word default is distinctive enough to be a copy whatever the variable is called (`text ?? 'analysis'`).
+    ...(typeof value === 'string' ? [new RegExp(`\\?\\?\\s*${literal}`)] : []),
   ];
 }
 
@@ -107,6 +109,7 @@ describe('spec defaults are written once', () => {
     expect(matches(radius, 'const radiusM = query.radius_m ?? 60;')).toBe(true);
     expect(matches(quality, "export const DEFAULT_QUALITY: Quality = 'released';")).toBe(true);
     expect(matches(limit, 'export const DEFAULT_LIMIT = 24;')).toBe(true);
+    expect(matches({ name: 'include', value: 'analysis', where: '' }, "parse(text ?? 'analysis')")).toBe(true);
     expect(matches(radius, 'const radiusM = 600;')).toBe(false);
   });
 
