@@ -4,18 +4,19 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ByteWriter } from '../../core/json/byte-writer.ts';
 import { writeFlatJson } from '../../core/json/flat-json.ts';
+import { binaryString } from '../helpers/binary-text.ts';
 
 const scalar = fc.oneof(
   fc.double(),
   fc.integer(),
   fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, -0, 1e21, 5e-7),
-  fc.string({ unit: 'binary', maxLength: 40 }),
+  binaryString({ maxLength: 40 }),
   fc.string({ maxLength: 120 }),
   fc.boolean(),
   fc.constant(null),
 );
 const leftOut = fc.constantFrom(undefined, () => 1, Symbol('s'));
-const key = fc.oneof(fc.string({ unit: 'binary', maxLength: 8 }), fc.nat(20).map(String));
+const key = fc.oneof(binaryString({ maxLength: 8 }), fc.nat(20).map(String));
 const flatObject = fc.dictionary(key, fc.oneof({ weight: 5, arbitrary: scalar }, { weight: 1, arbitrary: leftOut }));
 
 function printed(value: unknown): { wrote: boolean; text: string; length: number } {

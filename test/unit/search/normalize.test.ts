@@ -8,6 +8,7 @@ import {
   isNfkcStable,
   normalizeWidth,
 } from '../../../core/scenery-search/normalize.ts';
+import { binaryString } from '../../helpers/binary-text.ts';
 
 describe('normalisation', () => {
   it.each([
@@ -28,7 +29,7 @@ describe('normalisation', () => {
 
   it('keeps the length of what it folds, so offsets survive', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'binary' }), (text) => {
+      fc.property(binaryString(), (text) => {
         expect(foldKana(text)).toHaveLength(text.length);
       }),
     );

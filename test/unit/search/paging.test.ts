@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../core/errors.ts';
 import { createSearchEngine, type SearchEngine, type SearchPage } from '../../../core/scenery-search/engine.ts';
 import { RubricJudge } from '../../../core/scenery-search/judge/rubric.ts';
@@ -142,6 +142,21 @@ describe('time limit', () => {
     }
   }
 
+  /** Runs `work` on fake time (the judge's waits and the engine's clock), advanced in 10 ms steps until it settles. */
+  async function onFakeTime<T>(work: () => Promise<T>): Promise<T> {
+    vi.useFakeTimers();
+    try {
+      let settled = false;
+      const result = work().finally(() => {
+        settled = true;
+      });
+      while (!settled) await vi.advanceTimersByTimeAsync(10);
+      return await result;
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+
   it('returns what was judged when time runs out (page_ready) and judges the rest on the next page', async () => {
     const slow = await createSearchEngine(engine.corpus, testCatalog(), {
       judge: new SlowJudge(),
@@ -149,7 +164,7 @@ describe('time limit', () => {
       sourceRelease: SOURCE_RELEASE,
       links: testLinks,
     });
-    const pages = await allPages({ query: '住宅街', limit: 24 }, slow);
+    const pages = await onFakeTime(() => allPages({ query: '住宅街', limit: 24 }, slow));
     expect(pages[0]?.pagination.stop_reason).toBe('page_ready');
     expect(pages[0]?.warning).toMatch(/time limit/);
     const seen = pages.flatMap((p) => p.results.map((r) => r.id));

@@ -35,7 +35,7 @@ describe('character-bigram text index', () => {
         }
         expect(Array.from(found)).toEqual(bruteForce(docs, query));
         expect(index.occurs(folded)).toBe(found.length > 0);
-        for (let d = 0; d < docs.length; d++) expect(index.docHasTerm(d, folded)).toBe(found.includes(d));
+        expect(docs.map((_, d) => index.docHasTerm(d, folded))).toEqual(docs.map((_, d) => found.includes(d)));
       }),
       { numRuns: 300 },
     );
@@ -48,7 +48,7 @@ describe('character-bigram text index', () => {
         const found = index.docsContaining(foldKana(query));
         if (found === null) return;
         const truth = bruteForce(docs, query);
-        for (const d of truth) expect(found).toContain(d);
+        expect(truth.filter((d) => !found.includes(d))).toEqual([]);
         if (query.length <= 2) expect(Array.from(found)).toEqual(truth);
       }),
       { numRuns: 300 },
@@ -70,9 +70,9 @@ describe('character-bigram text index', () => {
             const found = exact.docsContaining(folded);
             if (found === null) continue;
             expect(Array.from(found)).toEqual(truth);
-            const superset = Array.from(loose.docsContaining(folded) ?? []);
-            expect(truth.every((d) => superset.includes(d))).toBe(true);
-            for (const d of truth.slice(0, 20)) expect(loose.docHasTerm(d, folded)).toBe(true);
+            const superset = new Set(loose.docsContaining(folded));
+            expect(truth.filter((d) => !superset.has(d))).toEqual([]);
+            expect(truth.slice(0, 20).filter((d) => !loose.docHasTerm(d, folded))).toEqual([]);
           }
         },
       ),

@@ -9,8 +9,8 @@ import { type DemoResult, generateDemoRelease } from '../../../core/demo/generat
 import { RELEASE_TABLES } from '../../../core/release/tables.ts';
 import { openStore } from '../../../core/store/open.ts';
 import { getRelease, getServedRelease, listReleases } from '../../../core/store/releases.ts';
-import { buildFixtureManifest, writeFixtureRelease } from './fixture-release.ts';
-import { FIXTURE_ROWS } from './fixture-rows.ts';
+import { buildFixtureManifest, writeFixtureRelease } from '../../unit/release/fixture-release.ts';
+import { FIXTURE_ROWS } from '../../unit/release/fixture-rows.ts';
 
 // `npm run ingest -- <folder>` (scripts/ingest.ts) as a user runs it: a child process, PGlite in a temporary DATA_DIR.
 // Every spawn that opens the store costs a few seconds, so one DATA_DIR is shared by the cases in order: a good
