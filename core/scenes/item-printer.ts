@@ -33,7 +33,7 @@ import { imagePageOf } from './items.ts';
 // chunk table (json/chunk-table.ts). An item is written in one pass into memory reserved for it, with no call per
 // piece, reading one record (data/card-records.ts), the id's digits and the summary. Compared with JSON.stringify on every
 // scene × generation of the demo release (test/integration/store/scene-cards.test.ts) and on arbitrary records
-// (test/unit/place/scenes-bytes.test.ts, the JSON.stringify twin).
+// (test/unit/place-lookup/scenes-bytes.test.ts, the JSON.stringify twin).
 
 const json = (value: unknown) => JSON.stringify(value) ?? 'null';
 // Whether JSON prints the text as itself between quotes.

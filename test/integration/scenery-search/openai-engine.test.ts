@@ -4,8 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../core/config.ts';
 import { createSearchEngine, type SearchEngine, type SearchPage } from '../../../core/scenery-search/engine.ts';
 import { OpenAiJudge, openAiJudgeFromConfig } from '../../../core/scenery-search/judge/openai.ts';
-import { NOW, residentialObservations, testCatalog } from '../../unit/search/fixture.ts';
-import { envelope, SOURCE_RELEASE, schemaErrors, testLinks } from '../../unit/search/spec-schema.ts';
+import { NOW, residentialObservations, testCatalog } from '../../unit/scenery-search/fixture.ts';
+import { envelope, SOURCE_RELEASE, schemaErrors, testLinks } from '../../unit/scenery-search/spec-schema.ts';
 
 // The engine with the OpenAI-compatible judge chosen by JUDGE_* variables, against a fake chat-completions server on
 // loopback: what it counts must be exactly what the fake server received.

@@ -7,7 +7,7 @@ import {
   type JudgeCondition,
   JudgeUnavailableError,
 } from '../../../core/scenery-search/judge/types.ts';
-import { fixtureObservations, QUIET_NO_POLES, STONE_SLOPE, testCatalog } from '../../unit/search/fixture.ts';
+import { fixtureObservations, QUIET_NO_POLES, STONE_SLOPE, testCatalog } from '../../unit/scenery-search/fixture.ts';
 
 // The OpenAI-compatible judge over HTTP: what it sends, its retry and its timeout, against a fake chat-completions
 // server on loopback.

@@ -4,7 +4,7 @@ import { createClient } from '../../generated/place-lookup/client/index.ts';
 import { getCoverage, getScene, listScenesNearby } from '../../generated/place-lookup/sdk.gen.ts';
 import { startTestServer, type TestServer, testRelease } from '../helpers/server.ts';
 import { checkedFetch } from '../helpers/spec-check.ts';
-import { loadReference, type Quality, type Reference, type SceneRef } from './place-scenes-reference.ts';
+import { loadReference, type Quality, type Reference, type SceneRef } from './place-lookup-scenes-reference.ts';
 
 // /v1/scenes/nearby (and /v1/nearby), /v1/coverage and /v1/scenes/{id} (and /v1/node/{id}) on the demo release,
 // against an independent reference read from the store with plain SQL. Every response is checked against the spec.
