@@ -4,7 +4,7 @@ import { RubricJudge } from '../../../core/scenery-search/judge/rubric.ts';
 import type { JudgeCandidate, JudgeCondition } from '../../../core/scenery-search/judge/types.ts';
 import { fixtureObservations, QUIET_NO_POLES, STONE_SLOPE, testCatalog } from './fixture.ts';
 
-// The OpenAI-compatible judge's exchanges with a server are in test/integration/search/openai-judge.test.ts.
+// The OpenAI-compatible judge's exchanges with a server are in test/integration/scenery-search/openai-judge.test.ts.
 
 const catalog = testCatalog();
 const condition = (id: string): JudgeCondition => ({ key: id, category: catalog.byId.get(id) ?? null, term: null });
