@@ -1,6 +1,6 @@
 #!/bin/sh
 # Installs the pinned schemathesis and openapi-python-client (the second-language client generator of the fuzz stage)
-# into /work/main/.venv (git-ignored). Idempotent: a venv that already has both pinned versions is left alone, so CI
+# into the repository's .venv (git-ignored). Idempotent: a venv that already has both pinned versions is left alone, so CI
 # can call this before every fuzz run. The generated Python clients need only httpx and attrs, which both bring.
 set -eu
 SCHEMATHESIS_VERSION=4.32.5
