@@ -25,7 +25,7 @@ export type PresetId = 'green_walk' | 'waterside' | 'retro' | 'arcade' | 'steps'
 export type SearchMode = 'jev' | 'text';
 
 /**
- * WGS84 box [west longitude, south latitude, east longitude, north latitude], inclusive. The order is not [lat, lon]. It must not cross the antimeridian: west must not be greater than east, and south must not be greater than north; such a box matches nothing (an empty page with a `warning`, not an error).
+ * WGS84 box [west longitude, south latitude, east longitude, north latitude], inclusive. The order is not [lat, lon]. It must not cross the antimeridian: west must not be greater than east, and south must not be greater than north; such a box is 400 `invalid_parameter` with `field: bbox` and a `recovery` (split a box that crosses the antimeridian into two at ±180 and search each; swap south and north).
  */
 export type Bbox = [
     number,

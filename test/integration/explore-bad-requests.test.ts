@@ -66,3 +66,24 @@ describe('a query or a preset that is there but invalid is invalid_parameter nam
     },
   );
 });
+
+describe('a bbox out of order is invalid_parameter naming bbox, with a recovery', () => {
+  it('west greater than east (across the antimeridian): split the box there', async () => {
+    const { status, body } = await post({ query: '坂道', bbox: [179.5, -17, -179.5, -16] });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code: 'invalid_parameter', field: 'bbox', retryable: false });
+    expect(body.recovery).toContain('split it there');
+    expect(body.recovery).toContain('[179.5, -17, 180, -16] and [-180, -17, -179.5, -16]');
+  });
+
+  it('south greater than north: swap them', async () => {
+    const { status, body } = await post({ query: '坂道', bbox: [135, 35, 136, 34] });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code: 'invalid_parameter', field: 'bbox' });
+    expect(body.recovery).toMatch(/^Swap south and north/);
+  });
+
+  it('a box of one point is searched', async () => {
+    expect((await post({ query: '坂道', bbox: [135, 35, 135, 35], mode: 'text' })).status).toBe(200);
+  });
+});
