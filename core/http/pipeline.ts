@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { HandlerContext } from '../context.ts';
 import { ApiError, toApiError } from '../errors.ts';
+import { maxJsonDepth, nestsDeeperThan } from '../json/nesting-depth.ts';
 import { isJsonContentType, readBody } from './body.ts';
 import type { AppDeps, FaceRuntime } from './context.ts';
 import { applyCors, preflight } from './cors.ts';
@@ -50,6 +51,10 @@ async function readJsonBody(face: FaceRuntime, match: RouteMatch, request: Reque
     throw new ApiError('unsupported_media_type', 'Send the search body with Content-Type: application/json');
   }
   const raw = await readBody(request, limit);
+  if (nestsDeeperThan(raw, maxJsonDepth)) {
+    const message = `The request body nests deeper than ${maxJsonDepth} levels of arrays and objects; no request does`;
+    throw new ApiError('invalid_json', message, { field: 'body' });
+  }
   const text = new TextDecoder('utf-8', { fatal: false }).decode(raw);
   if (text.trim() === '')
     throw new ApiError('invalid_json', 'The request body is empty; send a JSON object', { field: 'body' });

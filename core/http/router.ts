@@ -3,6 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { type Request as BackendRequest, OpenAPIBackend } from 'openapi-backend';
 import type { OperationSpec, SpecDocument } from '../spec.ts';
+import { compileFieldCheck, type FieldCheck, fieldsFirst } from './body-condition.ts';
 import { RouteTable } from './route-table.ts';
 
 // openapi-backend's ValidationContext values (its enum is not exported from the package entry).
@@ -30,9 +31,11 @@ export interface ValidationOutcome {
 }
 
 // openapi-backend asks for a new ajv for every validator it compiles; creating (and format-loading) one per
-// operation made start-up take seconds, so each validation context shares one instance.
-function createAjv(coerceTypes: boolean): Ajv2020 {
-  const ajv = new Ajv2020({ strict: false, allErrors: false, coerceTypes, useDefaults: true });
+// operation made start-up take seconds, so each validation context shares one instance. Body errors are verbose
+// (they carry their schema) so that a message can say what a body member accepts (validation-errors.ts); that costs
+// nothing on a valid body.
+function createAjv(coerceTypes: boolean, verbose: boolean): Ajv2020 {
+  const ajv = new Ajv2020({ strict: false, allErrors: false, coerceTypes, useDefaults: true, verbose });
   addFormats.default(ajv);
   return ajv;
 }
@@ -42,7 +45,10 @@ function sharedAjvFactory(): (context: ValidationContext) => Ajv2020 {
   return (context) => {
     let ajv = instances.get(context);
     if (!ajv) {
-      ajv = createAjv(context === 'paramsValidator' || context === 'responseHeadersValidator');
+      ajv = createAjv(
+        context === 'paramsValidator' || context === 'responseHeadersValidator',
+        context === 'requestBodyValidator',
+      );
       instances.set(context, ajv);
     }
     return ajv;
@@ -101,12 +107,14 @@ export class SpecRouter {
   private readonly byId: Map<string, OperationSpec>;
   private readonly table: RouteTable;
   private readonly directValidators = new Map<string, ParamsValidator[]>();
+  private readonly fieldChecks: Map<string, FieldCheck>;
 
-  private constructor(spec: SpecDocument, backend: OpenAPIBackend) {
+  private constructor(spec: SpecDocument, backend: OpenAPIBackend, fieldChecks: Map<string, FieldCheck>) {
     this.spec = spec;
     this.backend = backend;
     this.byId = new Map(spec.operations.map((operation) => [operation.operationId, operation]));
     this.table = new RouteTable(spec.operations);
+    this.fieldChecks = fieldChecks;
     for (const operation of spec.operations) {
       if (!takesDirectPath(operation, backend)) continue;
       const validators = backend.validator.getRequestValidatorsForOperation(operation.operationId);
@@ -127,7 +135,17 @@ export class SpecRouter {
     await backend.init();
     // quick mode compiles lazily; compile now so the first request of each operation is not the slow one
     backend.validator.preCompileRequestValidators();
-    return new SpecRouter(spec, backend);
+    const fieldChecks = new Map<string, FieldCheck>();
+    for (const operation of spec.operations) {
+      if (!operation.conditionErrorCode) continue;
+      // The operation as openapi-backend holds it: its $refs already replaced by their targets.
+      const dereferenced = backend.router.getOperation(operation.operationId) as
+        | { requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> } }
+        | undefined;
+      const schema = dereferenced?.requestBody?.content?.['application/json']?.schema;
+      if (schema) fieldChecks.set(operation.operationId, compileFieldCheck(ajvFor('requestBodyValidator'), schema));
+    }
+    return new SpecRouter(spec, backend, fieldChecks);
   }
 
   route(method: string, path: string): RouteResult {
@@ -160,7 +178,7 @@ export class SpecRouter {
     const result = this.backend.validator.validateRequest(request, match.operation.operationId);
     const coerced = (result.coerced ?? {}) as { query?: Record<string, unknown>; params?: Record<string, unknown> };
     return {
-      errors: result.errors ?? [],
+      errors: fieldsFirst(result.errors ?? [], body, this.fieldChecks.get(match.operation.operationId)),
       query: coerced.query ?? (request.query as Record<string, unknown>),
       path: coerced.params ?? request.params ?? {},
     };

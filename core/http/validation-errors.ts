@@ -18,6 +18,8 @@ function fieldOf(error: ErrorObject): { location: string; field: string } {
   };
 }
 
+type Json = Record<string, unknown>;
+
 // The first sentence of a parameter's description says what a valid value looks like, better than a regex.
 function firstSentence(text: string): string {
   const sentence = text.split(/(?<=\.)\s/)[0]?.trim() ?? '';
@@ -42,6 +44,10 @@ function describe(error: ErrorObject, field: string, hint: string): string {
       return hint
         ? `${field} is not valid; expected: ${firstSentence(hint)}`
         : `${field} has an invalid form (it must match ${String(params.pattern)})`;
+    case 'anyOf':
+      return `${field} must be ${alternatives(error.schema as Json[])}`;
+    case 'type':
+      return `${field} ${error.message ?? 'is invalid'}${hint ? `; expected: ${firstSentence(hint)}` : ''}`;
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':
@@ -50,11 +56,33 @@ function describe(error: ErrorObject, field: string, hint: string): string {
     case 'maxLength':
     case 'minItems':
     case 'maxItems':
-    case 'type':
       return `${field} ${error.message ?? 'is invalid'}`;
     default:
       return `${field} is invalid${error.message ? `: ${error.message}` : ''}`;
   }
+}
+
+// "one of: a, b, c (or null)" for a member such as `preset` (an enum or null), "array or null" for one without values.
+function alternatives(branches: Json[]): string {
+  const values = branches.flatMap((branch) => (Array.isArray(branch.enum) ? branch.enum.map(String) : []));
+  const types = branches.filter((branch) => !Array.isArray(branch.enum)).flatMap((branch) => [branch.type ?? 'valid']);
+  const typeText = types.flat().map(String).join(' or ');
+  if (values.length === 0) return typeText;
+  return `one of: ${values.join(', ')}${typeText ? ` (or ${typeText})` : ''}`;
+}
+
+// A value that is of no kind an anyOf allows (a preset that is neither one of its ids nor null) is described by the
+// anyOf; one of the right kind that breaks a branch's rule (a bbox of three numbers) by that rule.
+function reportedError(errors: ErrorObject[]): ErrorObject | undefined {
+  const first = errors.find((error) => error.keyword !== 'if') ?? errors[0];
+  if (!first) return undefined;
+  const union = errors.find((error) => error.keyword === 'anyOf' && error.instancePath === first.instancePath);
+  if (!union || !Array.isArray(union.schema)) return first;
+  const branchErrors = errors.filter((error) => error !== union && error.schemaPath.startsWith(union.schemaPath));
+  const ofKind = branchErrors.every(
+    (error) => error.instancePath === union.instancePath && (error.keyword === 'type' || error.keyword === 'enum'),
+  );
+  return ofKind ? union : first;
 }
 
 const conditionMessages: Record<string, string> = { query_or_preset_required: 'send a query or a preset' };
@@ -76,7 +104,7 @@ function conditionError(operation: OperationSpec, errors: ErrorObject[]): ApiErr
 export function toValidationError(operation: OperationSpec, errors: ErrorObject[]): ApiError {
   const condition = conditionError(operation, errors);
   if (condition) return condition;
-  const first = errors.find((error) => error.keyword !== 'if') ?? errors[0];
+  const first = reportedError(errors);
   if (!first) return new ApiError('invalid_parameter', 'The request is invalid');
   const { location, field } = fieldOf(first);
   const parameter = operation.parameters.find((p) => p.in === location && p.name === field);
@@ -87,5 +115,7 @@ export function toValidationError(operation: OperationSpec, errors: ErrorObject[
   if (first.keyword === 'additionalProperties' && location === 'body') {
     return new ApiError('unknown_field', describe(first, field, ''), { field });
   }
-  return new ApiError('invalid_parameter', describe(first, field, parameter?.description ?? ''), { field });
+  // A body member has no parameter; its schema (body errors are verbose) carries the description.
+  const hint = parameter?.description ?? ((first.parentSchema as Json | undefined)?.description as string | undefined);
+  return new ApiError('invalid_parameter', describe(first, field, hint ?? ''), { field });
 }

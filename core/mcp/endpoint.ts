@@ -7,6 +7,7 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { HandlerContext, McpReply } from '../context.ts';
+import { maxJsonDepth, nestsDeeperThan } from '../json/nesting-depth.ts';
 import type { McpTool } from './definition.ts';
 import { errorReply, isMessage, isNotification, type JsonRpcMessage, parseEnvelope, resultReply } from './envelope.ts';
 
@@ -81,6 +82,10 @@ async function answer(message: JsonRpcMessage, tools: Map<string, McpTool>, ctx:
 export function createMcpEndpoint(tools: McpTool[]) {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   return async (raw: Uint8Array, ctx: HandlerContext): Promise<McpReply> => {
+    if (nestsDeeperThan(raw, maxJsonDepth)) {
+      const text = `Parse error: the body nests deeper than ${maxJsonDepth} levels of arrays and objects`;
+      return { status: 400, body: errorReply(null, ErrorCode.ParseError, text) };
+    }
     const parsed = parseEnvelope(raw);
     if (parsed.kind === 'parse_error') {
       return { status: 400, body: errorReply(null, ErrorCode.ParseError, 'Parse error: the body is not valid JSON') };

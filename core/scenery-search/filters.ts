@@ -61,22 +61,14 @@ export function filterWarnings(
   if (filters.year_to !== null && filters.year_from > filters.year_to) {
     warnings.push(`year_from ${filters.year_from} is after year_to ${filters.year_to}, so no capture year can match`);
   }
-  const b = filters.bbox;
-  if (b && (b[0] > b[2] || b[1] > b[3])) {
-    warnings.push(
-      'bbox west is greater than east or south is greater than north (crossing the antimeridian is not supported), so nothing can match',
-    );
-  }
   if (interpretation.preset_set_aside) warnings.push(`preset "${sentPreset}" was set aside because a query was given`);
   return warnings;
 }
 
-/** Whether the filters can match anything at all (an unlisted ward, an empty year range or box cannot). */
+/** Whether the filters can match anything at all (an unlisted ward or an empty year range cannot). */
 export function filtersCanMatch(filters: AppliedFilters): boolean {
   if (!filters.ward_listed) return false;
-  if (filters.year_to !== null && filters.year_from > filters.year_to) return false;
-  const b = filters.bbox;
-  return !(b && (b[0] > b[2] || b[1] > b[3]));
+  return !(filters.year_to !== null && filters.year_from > filters.year_to);
 }
 
 /** A fast per-document test of the filters against the corpus columns. */

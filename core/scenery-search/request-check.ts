@@ -1,11 +1,12 @@
 /**
  * Checks a search body against the spec's SearchRequest schema, so the engine is safe to call without the HTTP router
  * in front of it (scripts, benches, tests), and reports the first problem the way the API does: `invalid_json`,
- * `unknown_field`, `invalid_parameter` naming the field, then the body's if/then rule (a query or a preset).
+ * `unknown_field`, `invalid_parameter` naming the field, then the body's if/then rule (a query or a preset), then
+ * the order of the bbox's bounds, which a schema cannot compare (the HTTP router checks all the rest before this).
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { SearchRequest } from '../../generated/scenery-search/types.gen.ts';
+import type { Bbox, SearchRequest } from '../../generated/scenery-search/types.gen.ts';
 import { ApiError, type ErrorCode } from '../errors.ts';
 import { conditionErrorCode, requestProperty, searchRequestSchema } from './contract.ts';
 
@@ -74,7 +75,26 @@ function bboxMessage(errors: ErrorObject[]): string {
   return `bbox[${index}] must be a number within ±${range}`;
 }
 
-/** Throws the ApiError the API would answer for `body`, or returns when the body matches SearchRequest. */
+// A box is [west, south, east, north] and may not cross the antimeridian; the recovery says how to ask for such an
+// area all the same (two boxes, one each side of ±180°) or how to fix swapped bounds.
+function checkBboxOrder([west, south, east, north]: Bbox): void {
+  if (west > east) {
+    throw new ApiError('invalid_parameter', `bbox west ${west} is greater than east ${east}`, {
+      field: 'bbox',
+      recovery:
+        `A box may not cross the antimeridian: split it there and search [${west}, ${south}, 180, ${north}] and ` +
+        `[-180, ${south}, ${east}, ${north}] one after the other, or swap west and east if they were sent the wrong way round.`,
+    });
+  }
+  if (south > north) {
+    throw new ApiError('invalid_parameter', `bbox south ${south} is greater than north ${north}`, {
+      field: 'bbox',
+      recovery: 'Swap south and north: bbox is [west, south, east, north].',
+    });
+  }
+}
+
+/** Throws the ApiError the API would answer for `body`, or returns when it matches SearchRequest with a bbox in order. */
 export function checkSearchRequest(body: unknown): asserts body is SearchRequest {
   const { fields, condition: rule } = compileRequestCheck();
   if (!fields(body)) {
@@ -91,4 +111,6 @@ export function checkSearchRequest(body: unknown): asserts body is SearchRequest
     throw new ApiError('invalid_parameter', messageFor(field, onField), { field });
   }
   if (!rule(body)) throw new ApiError(conditionErrorCode as ErrorCode, 'send a query or a preset');
+  const { bbox } = body as SearchRequest;
+  if (bbox) checkBboxOrder(bbox);
 }

@@ -3109,6 +3109,12 @@ export type GetCoverageData = {
          * Latest capture year to include (1970-2100). Omitted means no upper bound. Below `year_from` is 400 (`field` is `year_to`).
          */
         year_to?: FilterYear;
+        /**
+         * Legacy alias of `generation`, validated the same way. When both are given `generation` wins. Its use is reported in `warnings`.
+         *
+         * @deprecated
+         */
+        gen?: GenerationId;
     };
     url: '/v1/coverage';
 };

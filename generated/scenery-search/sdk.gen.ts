@@ -57,16 +57,20 @@ export const searchMetadata = <ThrowOnError extends boolean = false>(options?: O
  * 6. When both `query` and `preset` are given, the query wins; `interpretation.preset_set_aside` is true and
  * `applied_filters.preset` is null.
  * 7. A query that maps to no category still searches the text index (`interpretation.text_only: true`).
- * 8. Every body that matches `SearchRequest` is searched (200). Conditions that can match nothing are not
- * errors: a `ward` that is not a label listed by the metadata endpoint, an empty year range (for example
- * `year_to` 2010 with the default `year_from` 2018), or a `bbox` whose west is greater than east (it would
- * cross the antimeridian, which is not supported) or whose south is greater than north give an empty page
- * (`has_more` false) and `warning` says why.
+ * 8. Every body that matches `SearchRequest` is searched (200), except for a `bbox` whose bounds are out of
+ * order (rule 9). Conditions that can match nothing are not errors: a `ward` that is not a label listed by
+ * the metadata endpoint or an empty year range (for example `year_to` 2010 with the default `year_from`
+ * 2018) give an empty page (`has_more` false) and `warning` says why.
+ * 9. A `bbox` whose west is greater than east (it would cross the antimeridian, which is not supported) or
+ * whose south is greater than north is 400 `invalid_parameter` with `field: bbox`, and `recovery` says
+ * what to send instead: a box that crosses the antimeridian split there into two boxes, searched one
+ * after the other; south and north swapped.
  *
  * When several problems apply, the first of these is reported: 403 origin, 405 method, 429 rate limit,
  * 415 media type, 413 size, 400 `invalid_json`, 400 `unknown_field`, 400 `invalid_parameter`,
- * 400 `query_or_preset_required`, then the cursor: 410 `cursor_expired` when it is unknown or expired, else
- * 400 `cursor_mismatch` when the conditions differ.
+ * 400 `query_or_preset_required`, 400 `invalid_parameter` for a `bbox` out of order (rule 9), then the
+ * cursor: 410 `cursor_expired` when it is unknown or expired, else 400 `cursor_mismatch` when the conditions
+ * differ.
  *
  * The request body may be at most 8192 bytes. Not cached (`Cache-Control: no-store`).
  * Rate limit: the per-IP `explore_search` bucket, 20 requests per 60 s.

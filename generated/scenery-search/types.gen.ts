@@ -25,7 +25,7 @@ export type PresetId = 'green_walk' | 'waterside' | 'retro' | 'arcade' | 'steps'
 export type SearchMode = 'jev' | 'text';
 
 /**
- * WGS84 box [west longitude, south latitude, east longitude, north latitude], inclusive. The order is not [lat, lon]. It must not cross the antimeridian: west must not be greater than east, and south must not be greater than north; such a box matches nothing (an empty page with a `warning`, not an error).
+ * WGS84 box [west longitude, south latitude, east longitude, north latitude], inclusive. The order is not [lat, lon]. It must not cross the antimeridian: west must not be greater than east, and south must not be greater than north; such a box is 400 `invalid_parameter` with `field: bbox` and a `recovery` (split a box that crosses the antimeridian into two at ±180 and search each; swap south and north).
  */
 export type Bbox = [
     number,
@@ -859,7 +859,9 @@ export type SearchMetadataErrors = {
      * top-level property (`query`, `preset`, `ward`, `year_from`, `year_to`, `mode`, `bbox`, `cursor`, `limit`)
      * or the path parameter `scene_id`.
      * - `unknown_field` (search): the body has a property that `SearchRequest` does not list; `field` names it.
-     * - `query_or_preset_required` (search): neither `query` nor a non-null `preset` was given.
+     * - `query_or_preset_required` (search): neither `query` nor a non-null `preset` was given. A `query` or
+     * `preset` that is given but invalid (a preset id that is not listed, a query that is not a string) is
+     * `invalid_parameter` naming it.
      * - `cursor_mismatch` (search): a cursor was sent with conditions or a limit that differ from the request that
      * issued it; `field` names the first differing one (in the order query, preset, ward, year_from, year_to,
      * mode, bbox, limit). Send `pagination.next_request` unchanged, or restart without the cursor.
@@ -967,7 +969,9 @@ export type SearchScenesErrors = {
      * top-level property (`query`, `preset`, `ward`, `year_from`, `year_to`, `mode`, `bbox`, `cursor`, `limit`)
      * or the path parameter `scene_id`.
      * - `unknown_field` (search): the body has a property that `SearchRequest` does not list; `field` names it.
-     * - `query_or_preset_required` (search): neither `query` nor a non-null `preset` was given.
+     * - `query_or_preset_required` (search): neither `query` nor a non-null `preset` was given. A `query` or
+     * `preset` that is given but invalid (a preset id that is not listed, a query that is not a string) is
+     * `invalid_parameter` naming it.
      * - `cursor_mismatch` (search): a cursor was sent with conditions or a limit that differ from the request that
      * issued it; `field` names the first differing one (in the order query, preset, ward, year_from, year_to,
      * mode, bbox, limit). Send `pagination.next_request` unchanged, or restart without the cursor.
@@ -1077,7 +1081,9 @@ export type GetSceneErrors = {
      * top-level property (`query`, `preset`, `ward`, `year_from`, `year_to`, `mode`, `bbox`, `cursor`, `limit`)
      * or the path parameter `scene_id`.
      * - `unknown_field` (search): the body has a property that `SearchRequest` does not list; `field` names it.
-     * - `query_or_preset_required` (search): neither `query` nor a non-null `preset` was given.
+     * - `query_or_preset_required` (search): neither `query` nor a non-null `preset` was given. A `query` or
+     * `preset` that is given but invalid (a preset id that is not listed, a query that is not a string) is
+     * `invalid_parameter` naming it.
      * - `cursor_mismatch` (search): a cursor was sent with conditions or a limit that differ from the request that
      * issued it; `field` names the first differing one (in the order query, preset, ward, year_from, year_to,
      * mode, bbox, limit). Send `pagination.next_request` unchanged, or restart without the cursor.

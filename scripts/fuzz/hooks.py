@@ -34,7 +34,18 @@ def map_case(context, case):
         low, high = _as_year(case.query.get("year_from")), _as_year(case.query.get("year_to"))
         if low is not None and high is not None and high < low:
             case.query["year_from"], case.query["year_to"] = case.query["year_to"], case.query["year_from"]
+    # Scenery search contract: a bbox with west above east (across the antimeridian) or south above north is 400
+    # invalid_parameter. Each bound alone is valid; put each pair in order.
+    if _is_positive(case) and case.operation.path == "/explore/api/search" and isinstance(case.body, dict):
+        box = case.body.get("bbox")
+        if isinstance(box, list) and len(box) == 4 and all(_is_number(bound) for bound in box):
+            west, south, east, north = box
+            case.body["bbox"] = [min(west, east), min(south, north), max(west, east), max(south, north)]
     return case
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 @schemathesis.hook

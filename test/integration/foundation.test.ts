@@ -179,7 +179,8 @@ describe('bodies', () => {
     ['{"query":"坂","year_from":1999}', 'invalid_parameter', 'year_from'],
     ['{}', 'query_or_preset_required', undefined],
     ['{"preset":null,"limit":5}', 'query_or_preset_required', undefined],
-    ['{"query":null}', 'query_or_preset_required', undefined],
+    ['{"query":null}', 'invalid_parameter', 'query'],
+    ['{"query":"坂","preset":"SHRINE"}', 'invalid_parameter', 'preset'],
   ])('search body %s is 400 %s', async (body, code, field) => {
     const response = await get('/explore/api/search', { method: 'POST', headers: json, body });
     expect(response.status).toBe(400);

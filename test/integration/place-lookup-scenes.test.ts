@@ -271,7 +271,6 @@ describe('parameter errors shared by nearby, coverage and detail', () => {
     ['year_to=2101', 'year_to'],
   ])('%s is 400 naming %s', async (extra, field) => {
     for (const path of paths()) {
-      if (extra.startsWith('gen=') && path.startsWith('/v1/coverage')) continue; // coverage has no legacy gen
       const { status, body } = await get(`${path}&${extra}`);
       expect(status).toBe(400);
       expect(body.error).toMatchObject({ code: 'invalid_parameter', field });
@@ -317,6 +316,15 @@ describe('GET /v1/coverage', () => {
         year_to: params.year_to ?? null,
       });
     }
+  });
+
+  it('legacy gen is an alias of generation: the same answer, with one warning that says so', async () => {
+    const [centre] = centres();
+    const viaGeneration = await get(`/v1/coverage?${qs({ ...centre, radius_m: 1000, generation: 'gen1-hostedvl' })}`);
+    const viaGen = await get(`/v1/coverage?${qs({ ...centre, radius_m: 1000, gen: 'gen1-hostedvl' })}`);
+    expect(viaGen.status).toBe(200);
+    expect(viaGen.body.warnings).toEqual(['legacy parameter gen is deprecated; use generation']);
+    expect({ ...viaGen.body, request_id: null, warnings: [] }).toEqual({ ...viaGeneration.body, request_id: null });
   });
 
   it('released_count and experimental_count do not depend on quality; the totals do', async () => {

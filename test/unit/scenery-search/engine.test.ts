@@ -143,7 +143,6 @@ describe('search engine: one page', () => {
   it.each([
     [{ query: '坂道', ward: '渋谷区' }, /not a label listed/],
     [{ query: '坂道', year_to: 2010 }, /after year_to/],
-    [{ query: '坂道', bbox: [136, 34, 135, 35] }, /antimeridian/],
   ] as [SearchBody, RegExp][])(
     'gives an empty, final page with a warning for filters that match nothing (%j)',
     async (body, warning) => {

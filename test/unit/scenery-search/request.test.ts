@@ -12,12 +12,12 @@ const document = load(readFileSync(new URL('../../../spec/scenery-search.openapi
 }) as Json;
 const properties = document.components.schemas.SearchRequest.properties as Json;
 
-function problem(body: unknown): { code: string; field?: string; message: string } | null {
+function problem(body: unknown): { code: string; field?: string; message: string; recovery?: string } | null {
   try {
     resolveRequest(body as SearchBody);
     return null;
   } catch (error) {
-    return error as { code: string; field?: string; message: string };
+    return error as { code: string; field?: string; message: string; recovery?: string };
   }
 }
 
@@ -45,6 +45,8 @@ describe('search request: the spec rules, answered as the API answers them', () 
     [{ query: '坂', year_from: properties.year_from.maximum + 1 }, 'year_from'],
     [{ query: '坂', year_to: properties.year_to.minimum - 1 }, 'year_to'],
     [{ query: '坂', bbox: [135, 35, 136] }, 'bbox'],
+    [{ query: '坂', bbox: [136, 34, 135, 35] }, 'bbox'],
+    [{ query: '坂', bbox: [135, 35, 136, 34] }, 'bbox'],
     [{ query: '坂', mode: 'fast' }, 'mode'],
     [{ query: '坂', cursor: 'ABC' }, 'cursor'],
     [{ query: '坂', preset: 'castle' }, 'preset'],
@@ -65,6 +67,13 @@ describe('search request: the spec rules, answered as the API answers them', () 
   it('names the bounds in its messages and the bbox member that is out of range', () => {
     expect(problem({ query: '坂', limit: 0 })?.message).toContain(String(properties.limit.maximum));
     expect(problem({ query: '坂', bbox: [135, 95, 136, 36] })?.message).toMatch(/^bbox\[1\] .*±90/);
+  });
+
+  it('says how to recover from a bbox out of order: split it at the antimeridian, or swap south and north', () => {
+    const across = problem({ query: '坂', bbox: [179.5, -17, -179.5, -16] });
+    expect(across?.recovery).toContain('[179.5, -17, 180, -16] and [-180, -17, -179.5, -16]');
+    expect(problem({ query: '坂', bbox: [135, 35, 136, 34] })?.recovery).toMatch(/^Swap south and north/);
+    expect(problem({ query: '坂', bbox: [135, 35, 135, 35] })).toBeNull();
   });
 
   it('accepts year_from 0 and the bounds of the ranges', () => {
