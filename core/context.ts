@@ -29,10 +29,11 @@ export type Handler = (input: HandlerInput, ctx: HandlerContext) => unknown | Pr
 
 export type HandlerMap = Record<string, Handler>;
 
-// The MCP endpoint owns its JSON-RPC envelope; it gets the raw body and answers a status and a body (null = empty).
+// The MCP endpoint owns its JSON-RPC envelope; it gets the raw body and the MCP-Protocol-Version header (null when
+// absent), and answers a status and a body (null = empty).
 export interface McpReply {
   status: number;
   body: unknown;
 }
-export type McpEndpoint = (raw: Uint8Array, ctx: HandlerContext) => Promise<McpReply>;
+export type McpEndpoint = (raw: Uint8Array, ctx: HandlerContext, protocolVersion: string | null) => Promise<McpReply>;
 export type McpCostCounter = (raw: Uint8Array) => number;

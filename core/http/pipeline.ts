@@ -99,7 +99,7 @@ async function runOperation(
     return {
       operationId: operation.operationId,
       cacheControl: operation.cacheControl,
-      reply: await deps.mcp.endpoint(raw, ctx),
+      reply: await deps.mcp.endpoint(raw, ctx, request.headers.get('mcp-protocol-version')),
     };
   }
   await deps.rateLimits.consume(operation.rateLimit ?? 'rest', clientIp);

@@ -9,7 +9,16 @@ import {
 import type { HandlerContext, McpReply } from '../context.ts';
 import { maxJsonDepth, nestsDeeperThan } from '../json/nesting-depth.ts';
 import type { McpTool } from './definition.ts';
-import { errorReply, isMessage, isNotification, type JsonRpcMessage, parseEnvelope, resultReply } from './envelope.ts';
+import {
+  errorReply,
+  isClientResponse,
+  isMessage,
+  isNotification,
+  type JsonRpcMessage,
+  parseEnvelope,
+  replyId,
+  resultReply,
+} from './envelope.ts';
 
 export type { McpTool };
 
@@ -24,6 +33,15 @@ export const fallbackVersion = '2025-06-18';
 
 for (const version of supportedVersions) {
   if (!SUPPORTED_PROTOCOL_VERSIONS.includes(version)) throw new Error(`MCP SDK no longer knows version ${version}`);
+}
+
+// The MCP transport: a client names its negotiated version in the MCP-Protocol-Version header, and a server answers
+// a version it does not support with HTTP 400. Without the header the document's default (2025-06-18) applies.
+function unsupportedVersion(header: string | null | undefined): McpReply | undefined {
+  if (header === null || header === undefined || supportedVersions.includes(header)) return undefined;
+  const supported = supportedVersions.join(', ');
+  const text = `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(header)}; supported: ${supported}`;
+  return { status: 400, body: errorReply(null, ErrorCode.InvalidRequest, text) };
 }
 
 const instructions =
@@ -50,7 +68,7 @@ function unknownTool(name: string, tools: Map<string, McpTool>): CallToolResult 
 }
 
 async function callTool(message: JsonRpcMessage, tools: Map<string, McpTool>, ctx: HandlerContext): Promise<unknown> {
-  const id = message.id ?? null;
+  const id = replyId(message);
   const params = CallToolRequestParamsSchema.safeParse(message.params ?? {});
   if (!params.success) {
     const text = 'Invalid params: tools/call takes {"name": a tool name, "arguments": an object}';
@@ -63,7 +81,7 @@ async function callTool(message: JsonRpcMessage, tools: Map<string, McpTool>, ct
 }
 
 async function answer(message: JsonRpcMessage, tools: Map<string, McpTool>, ctx: HandlerContext): Promise<unknown> {
-  const id = message.id ?? null;
+  const id = replyId(message);
   switch (message.method) {
     case 'initialize':
       return resultReply(id, initialize(message));
@@ -79,9 +97,15 @@ async function answer(message: JsonRpcMessage, tools: Map<string, McpTool>, ctx:
   }
 }
 
+const invalidRequest =
+  'Invalid Request: expected a JSON-RPC 2.0 message {"jsonrpc": "2.0", "method": a non-empty string, "id": a string, ' +
+  'integer or null (no id member for a notification), "params": an object}, or a response with "result" or "error"';
+
 export function createMcpEndpoint(tools: McpTool[]) {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  return async (raw: Uint8Array, ctx: HandlerContext): Promise<McpReply> => {
+  return async (raw: Uint8Array, ctx: HandlerContext, protocolVersion?: string | null): Promise<McpReply> => {
+    const refused = unsupportedVersion(protocolVersion);
+    if (refused) return refused;
     if (nestsDeeperThan(raw, maxJsonDepth)) {
       const text = `Parse error: the body nests deeper than ${maxJsonDepth} levels of arrays and objects`;
       return { status: 400, body: errorReply(null, ErrorCode.ParseError, text) };
@@ -94,23 +118,24 @@ export function createMcpEndpoint(tools: McpTool[]) {
       return { status: 400, body: errorReply(null, ErrorCode.InvalidRequest, parsed.message) };
     }
     const replies: unknown[] = [];
+    let requests = 0;
     for (const entry of parsed.entries) {
-      // A notification is never answered and never runs anything, even a tools/call.
-      if (isNotification(entry)) continue;
+      // Notifications and responses are accepted unanswered; nothing runs for them, even for a tools/call.
+      if (isNotification(entry) || isClientResponse(entry)) continue;
       if (!isMessage(entry)) {
-        const id = (entry as { id?: unknown } | null)?.id;
-        const safeId = typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id)) ? id : null;
-        replies.push(errorReply(safeId, ErrorCode.InvalidRequest, 'Invalid Request: expected a JSON-RPC 2.0 message'));
+        replies.push(errorReply(replyId(entry), ErrorCode.InvalidRequest, invalidRequest));
         continue;
       }
+      requests += 1;
       try {
         replies.push(await answer(entry, byName, ctx));
       } catch (thrown) {
         ctx.log.error({ err: thrown, method: entry.method }, 'MCP request failed');
-        replies.push(errorReply(entry.id ?? null, ErrorCode.InternalError, 'Internal error; it has been logged'));
+        replies.push(errorReply(replyId(entry), ErrorCode.InternalError, 'Internal error; it has been logged'));
       }
     }
     if (replies.length === 0) return { status: 202, body: null };
-    return { status: 200, body: parsed.batch ? replies : replies[0] };
+    // Malformed entries are answered in place; a body with no request among them was refused as a whole.
+    return { status: requests > 0 ? 200 : 400, body: parsed.batch ? replies : replies[0] };
   };
 }

@@ -213,24 +213,32 @@ export const searchAmenitiesAlias = <ThrowOnError extends boolean = false>(optio
  *
  * Stateless streamable-HTTP MCP endpoint, compatible with protocol version 2025-06-18. Every POST carries one
  * JSON-RPC 2.0 message or a batch (array) of 1-20 messages and gets **one JSON response, never an event stream**;
- * no session ids are issued or required, any `Accept` header is fine and the `MCP-Protocol-Version` request
- * header is not required. GET /mcp (and any method other than POST) always answers 405 with `Allow: POST`.
+ * no session ids are issued or required and any `Accept` header is fine. The `MCP-Protocol-Version` request
+ * header is optional (absent means 2025-06-18); when sent it must name 2025-06-18, 2025-03-26 or 2024-11-05,
+ * else the answer is HTTP 400 with -32600, as the MCP transport requires. GET /mcp (and any method other than
+ * POST) always answers 405 with `Allow: POST`.
  *
  * Methods: `initialize` (a requested protocolVersion among 2025-06-18, 2025-03-26 and 2024-11-05 is echoed;
  * any other is answered with 2025-06-18), `ping`, `tools/list`, `tools/call`, `notifications/initialized`.
  * Unknown methods get JSON-RPC error -32601.
  *
  * Rules:
- * - A message without an `id` member is a notification: if the body holds only notifications the answer is
- * HTTP 202 with an empty body, and no tool is executed, even for `tools/call`. `"id": null` is a request and
- * null is echoed.
- * - A batch is answered with an array holding one response per request, in order (notifications get no entry).
+ * - A well-formed message without an `id` member is a notification. A JSON-RPC response posted by the client
+ * (an `id` and `result` or `error`, no `method`) is accepted as the MCP transport allows; this server sends
+ * no requests, so nothing uses it. If the body holds only notifications and responses the answer is HTTP 202
+ * with an empty body, and no tool is executed, even for `tools/call`. `"id": null` is a request and null is
+ * echoed.
+ * - Ids are echoed exactly as sent, numbers digit for digit (also beyond 2^53, such as 12345678901234567890).
+ * - A batch is answered with an array holding one response per request, in order (notifications and responses
+ * get no entry).
  * - Malformed JSON: HTTP 400 with -32700. An empty batch or a batch over 20 entries: HTTP 400 with -32600.
  * These 400s are JSON-RPC error objects with `id: null`, not the place-lookup error shape.
- * - An entry with an `id` that is not a valid JSON-RPC 2.0 request (wrong `jsonrpc`, `method` not a string,
- * `id` neither string, integer nor null, `params` not an object) is answered, as JSON-RPC prescribes, with
- * an error response -32600 in the 200 (its `id` echoed when it is a string or number, else null). Members
- * other than jsonrpc, id, method and params are ignored.
+ * - A message that is neither a valid request, notification nor response (wrong or missing `jsonrpc`, `method`
+ * missing, empty or not a string, `id` neither string, integer nor null, `params` not an object), with or
+ * without an `id`, is an invalid request answered with -32600 (its `id` echoed when it is a string or
+ * integer, else null). Alone it is HTTP 400. In a batch it gets its error response in place, in the 200
+ * when the batch holds a request to answer, and in a 400 when it holds none. Members other than jsonrpc, id,
+ * method and params are ignored.
  * - Body over 65536 bytes: HTTP 413 `payload_too_large` (place-lookup error shape).
  * - Rate limit: 120 per 60 s per IP where each `tools/call` in a batch counts once; HTTP 429 (place-lookup
  * error shape, `Retry-After: 60`) if any call of the body would exceed it.

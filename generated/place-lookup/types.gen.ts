@@ -2411,7 +2411,7 @@ export type SchoolsBody = {
 export type JsonRpcId = string | number | null;
 
 /**
- * A JSON-RPC 2.0 request, or a notification when the `id` member is absent. An invalid request is answered with a -32600 error response inside the 200; other members are ignored.
+ * A JSON-RPC 2.0 request, or a notification when the `id` member is absent. A malformed message is an invalid request (-32600; see POST /mcp for the status); other members are ignored.
  */
 export type JsonRpcMessage = {
     /**
@@ -2448,9 +2448,62 @@ export type McpCallToolParams = {
 };
 
 /**
+ * A JSON-RPC response posted by the client, as the MCP transport allows (clients answer server requests this way). Accepted without an answer (HTTP 202 when the body holds nothing else to answer): this server sends no requests, so nothing uses it. The two forms exclude each other (a result or an error, never both).
+ */
+export type JsonRpcClientResponse = JsonRpcClientResult | JsonRpcClientError;
+
+/**
+ * A successful response posted by the client.
+ */
+export type JsonRpcClientResult = {
+    /**
+     * Always `2.0`.
+     */
+    jsonrpc: '2.0';
+    /**
+     * The id of the server request it answers.
+     */
+    id: string | number;
+    /**
+     * The result (an object, as in MCP).
+     */
+    result: {
+        [key: string]: unknown;
+    };
+    /**
+     * Absent (a response carries a result or an error).
+     */
+    error?: unknown;
+    /**
+     * Absent (a message with a method is a request or a notification).
+     */
+    method?: unknown;
+};
+
+/**
+ * An error response posted by the client.
+ */
+export type JsonRpcClientError = {
+    /**
+     * Always `2.0`.
+     */
+    jsonrpc: '2.0';
+    id: JsonRpcId;
+    error: JsonRpcErrorObject;
+    /**
+     * Absent (a response carries a result or an error).
+     */
+    result?: unknown;
+    /**
+     * Absent (a message with a method is a request or a notification).
+     */
+    method?: unknown;
+};
+
+/**
  * A batch of 1-20 messages. Each tools/call in it counts once against the MCP rate limit.
  */
-export type JsonRpcBatch = Array<JsonRpcMessage>;
+export type JsonRpcBatch = Array<JsonRpcMessage | JsonRpcClientResponse>;
 
 /**
  * JSON-RPC error: -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 invalid params of a known method, -32603 internal error.
@@ -2503,7 +2556,7 @@ export type JsonRpcFailure = {
 export type JsonRpcResponse = JsonRpcSuccess | JsonRpcFailure;
 
 /**
- * Responses to a batch, one per request in order (notifications get none).
+ * Responses to a batch, one per request in order (notifications and client responses get none).
  */
 export type JsonRpcResponseBatch = Array<JsonRpcResponse>;
 
@@ -2516,16 +2569,21 @@ export type JsonRpcEnvelopeError = {
      */
     jsonrpc: '2.0';
     /**
-     * Always null (no request id can be trusted).
+     * The id of a malformed message when it is a string or integer (echoed as sent); otherwise null (malformed JSON, a batch of the wrong size, an unsupported protocol version header).
      */
-    id: null;
+    id: JsonRpcId;
     error: JsonRpcErrorObject & {
         /**
-         * -32700 malformed JSON; -32600 empty batch or batch over 20 entries.
+         * -32700 malformed JSON; -32600 an invalid message, an empty batch, a batch over 20 entries or an unsupported MCP-Protocol-Version header.
          */
         code?: -32700 | -32600;
     };
 };
+
+/**
+ * The HTTP 400 answer to a batch that holds malformed messages and no request: one -32600 error response per malformed message, in order (notifications and client responses get none).
+ */
+export type JsonRpcInvalidBatch = Array<JsonRpcEnvelopeError>;
 
 /**
  * Result of initialize.
@@ -4193,9 +4251,15 @@ export type SearchAmenitiesAliasResponse = SearchAmenitiesAliasResponses[keyof S
 
 export type CallMcpData = {
     /**
-     * One JSON-RPC 2.0 message, or a batch of 1-20 messages. At most 65536 bytes.
+     * One JSON-RPC 2.0 message (request, notification, or a response posted by the client), or a batch of 1-20 messages. At most 65536 bytes.
      */
-    body: JsonRpcMessage | JsonRpcBatch;
+    body: JsonRpcMessage | JsonRpcClientResponse | JsonRpcBatch;
+    headers?: {
+        /**
+         * The protocol version the client negotiated (the MCP transport sends it on requests after initialize). Absent means 2025-06-18; any other value is HTTP 400 with -32600.
+         */
+        'MCP-Protocol-Version'?: '2025-06-18' | '2025-03-26' | '2024-11-05';
+    };
     path?: never;
     query?: never;
     url: '/mcp';
@@ -4203,9 +4267,9 @@ export type CallMcpData = {
 
 export type CallMcpErrors = {
     /**
-     * Malformed JSON (-32700), an empty batch or a batch over 20 entries (-32600). A JSON-RPC error object with `id` null.
+     * Malformed JSON (-32700), an empty batch, a batch over 20 entries or an unsupported `MCP-Protocol-Version` header (-32600): a JSON-RPC error object with `id` null. A single malformed message (-32600, its `id` echoed when usable): a JSON-RPC error object. A batch holding malformed messages and no request: an array with one -32600 error object per malformed message, in order.
      */
-    400: JsonRpcEnvelopeError;
+    400: JsonRpcEnvelopeError | JsonRpcInvalidBatch;
     /**
      * Only POST is served on this path (GET /mcp, GET /amenities/search and every other method answer 405 with `Allow: POST`).
      */
@@ -4232,7 +4296,7 @@ export type CallMcpResponses = {
      */
     200: JsonRpcResponse | JsonRpcResponseBatch;
     /**
-     * The body held only notifications. Empty body; nothing was executed.
+     * The body held only notifications and responses posted by the client. Empty body; nothing was executed.
      */
     202: unknown;
 };

@@ -1,5 +1,5 @@
-"""Schemathesis hooks: cross-field rules of the contract that no JSON Schema can state, and stateful chains that
-start from the specs' named examples.
+"""Schemathesis hooks: cross-field rules of the contract that no JSON Schema can state, stateful chains that start
+from the specs' named examples, and the negative-input check of POST /mcp with the JSON-RPC batch rule.
 
 Loaded through `hooks` in schemathesis.toml. They touch only positive cases (requests meant to be valid), so
 negative testing still sends every violation it likes.
@@ -9,6 +9,7 @@ import schemathesis
 from hypothesis import strategies as st
 from schemathesis import GenerationMode
 from schemathesis.generation.meta import TestPhase
+from schemathesis.specs.openapi.checks import negative_data_rejection
 
 
 def _is_positive(case) -> bool:
@@ -55,6 +56,38 @@ def filter_case(context, case):
     if case.operation.path == "/explore/api/search" and case.body is None and _is_positive(case):
         return False
     return True
+
+
+JSON_RPC_INVALID_REQUEST = -32600
+
+
+def _answers_invalid_request_in_place(response) -> bool:
+    try:
+        replies = response.json()
+    except ValueError:
+        return False
+    return isinstance(replies, list) and any(
+        isinstance(reply, dict)
+        and isinstance(reply.get("error"), dict)
+        and reply["error"].get("code") == JSON_RPC_INVALID_REQUEST
+        for reply in replies
+    )
+
+
+@schemathesis.check
+def mcp_negative_data_rejection(ctx, response, case):
+    """negative_data_rejection for POST /mcp, where schemathesis.toml switches the built-in off.
+
+    Invalid input to /mcp must be a 4xx like anywhere else, with the one exception the spec states: JSON-RPC 2.0
+    answers a batch entry by entry, so a malformed entry in a batch that also holds a request gets its -32600 error
+    response in place, inside the HTTP 200 that carries the answers to the batch's requests. A negative batch answered
+    200 passes only when the answer holds such an error; everything else goes through the built-in check.
+    """
+    if case.operation.path != "/mcp" or case.meta is None or not case.meta.generation.mode.is_negative:
+        return None
+    if isinstance(case.body, list) and response.status_code == 200 and _answers_invalid_request_in_place(response):
+        return None
+    return negative_data_rejection(ctx, response, case)
 
 
 def _is_stateful_positive(case) -> bool:

@@ -5,7 +5,8 @@
 //
 // Checks: all of them, switched on in schemathesis.toml (not `--checks all`: a CLI option would override the
 // per-operation setting there). Departures, each for a rule no check can know from the specs, live in schemathesis.toml:
-// - negative_data_rejection is off for POST /mcp: JSON-RPC answers invalid params in-band (HTTP 200, error -32602).
+// - on POST /mcp, negative_data_rejection is replaced by mcp_negative_data_rejection (hooks.py): the same check, except
+//   that a malformed entry of a batch that also holds a request is answered in place (-32600 inside the HTTP 200).
 // - negative_data_rejection also accepts 413 (bodies over the documented size limit are refused before validation).
 // - positive_data_acceptance also accepts 410 (an unknown or expired scenery cursor is server state, not syntax).
 // - generation / gen are pinned to the demo's default id (unknown generation ids are 400 by contract; ids are data).

@@ -1,3 +1,5 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { HandlerMap } from '../../core/context.ts';
 import { loadHandlers } from '../../handlers/load.ts';
@@ -143,10 +145,33 @@ describe('ids and notifications', () => {
   it.each([
     ['{}', {}],
     ['a fractional id', { jsonrpc: '2.0', id: 1.5, method: 'tools/list' }],
-  ])('%s is an invalid request answered with -32600 and id null', async (_name, message) => {
+    ['an id that is an object', { jsonrpc: '2.0', id: { n: 1 }, method: 'tools/call', params: metadataCall }],
+  ])('%s is an invalid request: HTTP 400 with -32600 and id null, and nothing runs', async (_name, message) => {
     const answer = await post(message);
-    expect(answer.status).toBe(200);
+    expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
+    expect(handlerRuns()).toBe(0);
+  });
+
+  it.each([
+    ['no jsonrpc member', { method: 'tools/call', params: metadataCall }],
+    ['jsonrpc "1.0"', { jsonrpc: '1.0', method: 'tools/call', params: metadataCall }],
+    ['jsonrpc 2 as a number', { jsonrpc: 2, method: 'notifications/initialized' }],
+    ['an empty method', { jsonrpc: '2.0', method: '' }],
+    ['a method that is not a string', { jsonrpc: '2.0', method: 7 }],
+    ['params that are not an object', { jsonrpc: '2.0', method: 'tools/call', params: ['get_metadata'] }],
+  ])('a message without id with %s is not a notification: HTTP 400 with -32600', async (_name, message) => {
+    const answer = await post(message);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
+    expect(handlerRuns()).toBe(0);
+  });
+
+  it('a malformed message with a usable id is HTTP 400 with -32600 and its id', async () => {
+    const answer = await post({ jsonrpc: '1.0', id: 'req-7', method: 'tools/call', params: metadataCall });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ jsonrpc: '2.0', id: 'req-7', error: { code: -32600 } });
+    expect(handlerRuns()).toBe(0);
   });
 
   it('notifications/initialized is 202 with an empty body', async () => {
@@ -159,6 +184,121 @@ describe('ids and notifications', () => {
     const answer = await post(notification('tools/call', metadataCall));
     expect(answer.status).toBe(202);
     expect(answer.text).toBe('');
+    expect(handlerRuns()).toBe(0);
+  });
+});
+
+describe('ids are echoed exactly as sent', () => {
+  // Written as text: JSON.stringify could not write these numbers, and parsing the answer would round them again.
+  const beyond = '12345678901234567890';
+  const negative = '-9007199254740993';
+
+  it.each([
+    ['a request', `{"jsonrpc":"2.0","id":${beyond},"method":"ping"}`, `{"jsonrpc":"2.0","id":${beyond},"result":{}}`],
+    ['a negative id', `{"jsonrpc":"2.0","id":${negative},"method":"ping"}`, `"id":${negative},`],
+    ['an unknown method', `{"jsonrpc":"2.0","id":${beyond},"method":"nope"}`, `"id":${beyond},"error"`],
+    ['a malformed message', `{"jsonrpc":"1.0","id":${beyond},"method":"ping"}`, `"id":${beyond},"error"`],
+  ])('an integer id beyond 2^53 in %s', async (_name, body, expected) => {
+    const answer = await post(body);
+    expect(answer.text).toContain(expected);
+  });
+
+  it('in every reply of a batch, tools/call included', async () => {
+    const answer = await post(
+      `[{"jsonrpc":"2.0","id":${beyond},"method":"tools/call","params":{"name":"get_metadata","arguments":{}}},` +
+        `{"jsonrpc":"2.0","id":"${beyond}","method":"ping"},{"jsonrpc":"2.0","id":1,"method":"ping"}]`,
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.text.startsWith(`[{"jsonrpc":"2.0","id":${beyond},"result":{`)).toBe(true);
+    expect(answer.text).toContain(
+      `{"jsonrpc":"2.0","id":"${beyond}","result":{}},{"jsonrpc":"2.0","id":1,"result":{}}]`,
+    );
+    expect(calls.get('get_meta')).toBe(1);
+  });
+});
+
+describe('responses posted by the client', () => {
+  it.each([
+    ['a result', { jsonrpc: '2.0', id: 1, result: {} }],
+    ['an error', { jsonrpc: '2.0', id: 'sampling-1', error: { code: -32601, message: 'Method not found' } }],
+    ['an error with id null', { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }],
+  ])('%s is accepted: HTTP 202 with an empty body', async (_name, response) => {
+    const answer = await post(response);
+    expect(answer.status).toBe(202);
+    expect(answer.text).toBe('');
+    expect(handlerRuns()).toBe(0);
+  });
+
+  it('a batch of responses and notifications is 202; with a request, only the request is answered', async () => {
+    const accepted = await post([{ jsonrpc: '2.0', id: 1, result: {} }, notification('notifications/initialized')]);
+    expect(accepted.status).toBe(202);
+    expect(accepted.text).toBe('');
+    const answered = await post([{ jsonrpc: '2.0', id: 1, result: {} }, request(2, 'ping')]);
+    expect(answered.status).toBe(200);
+    expect(answered.body).toEqual([{ jsonrpc: '2.0', id: 2, result: {} }]);
+  });
+
+  it.each([
+    ['both result and error', { jsonrpc: '2.0', id: 1, result: {}, error: { code: 1, message: 'x' } }],
+    ['a result that is not an object', { jsonrpc: '2.0', id: 1, result: 'ok' }],
+    ['a result with id null', { jsonrpc: '2.0', id: null, result: {} }],
+    ['an error without a message', { jsonrpc: '2.0', id: 1, error: { code: -32601 } }],
+    ['no id member', { jsonrpc: '2.0', result: {} }],
+  ])('a malformed response (%s) is HTTP 400 with -32600', async (_name, response) => {
+    const answer = await post(response);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ jsonrpc: '2.0', error: { code: -32600 } });
+  });
+});
+
+describe('the MCP-Protocol-Version header', () => {
+  it.each(['2025-06-18', '2025-03-26', '2024-11-05'])('%s is accepted', async (version) => {
+    const answer = await post(request(1, 'ping'), { 'mcp-protocol-version': version });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+  });
+
+  it.each(['2025-11-25', '2099-01-01', 'latest', ''])(
+    'an unsupported version %j is HTTP 400 with -32600, and nothing runs',
+    async (version) => {
+      const answer = await post(request(1, 'tools/call', metadataCall), { 'mcp-protocol-version': version });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
+      expect(answer.body.error.message).toContain('2025-06-18, 2025-03-26, 2024-11-05');
+      expect(handlerRuns()).toBe(0);
+    },
+  );
+});
+
+describe('the MCP-Protocol-Version header with the official SDK client', () => {
+  const connect = (options: ConstructorParameters<typeof StreamableHTTPClientTransport>[1]) => {
+    const client = new Client({ name: 'machimi-version-test', version: '1.0.0' });
+    return {
+      client,
+      connected: client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), options)),
+    };
+  };
+
+  it('the SDK names the negotiated 2025-06-18 on every request after initialize, and is answered', async () => {
+    const sent: (string | null)[] = [];
+    const recording = (input: RequestInfo | URL, init?: RequestInit) => {
+      sent.push(new Headers(init?.headers).get('mcp-protocol-version'));
+      return checkedFetch(input, init);
+    };
+    const { client, connected } = connect({ fetch: recording });
+    await connected;
+    expect((await client.callTool(metadataCall)).isError).toBeFalsy();
+    await client.close();
+    expect(sent[0]).toBeNull();
+    expect(sent.slice(1)).toEqual(sent.slice(1).map(() => '2025-06-18'));
+    expect(sent.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('a client that names a version this server does not speak is refused with HTTP 400', async () => {
+    const headers = { 'mcp-protocol-version': '2099-01-01' };
+    const { client, connected } = connect({ fetch: checkedFetch, requestInit: { headers } });
+    await expect(connected).rejects.toMatchObject({ code: 400 });
+    await client.close();
     expect(handlerRuns()).toBe(0);
   });
 });
@@ -197,6 +337,20 @@ describe('batches', () => {
     const answer = await post(batch);
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
+    expect(handlerRuns()).toBe(0);
+  });
+
+  it('a batch of only malformed entries and notifications is HTTP 400 with one -32600 per malformed entry', async () => {
+    const answer = await post([
+      { jsonrpc: '1.0', id: 7, method: 'ping' },
+      notification('notifications/initialized'),
+      { method: 'tools/call', params: metadataCall },
+    ]);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject([
+      { id: 7, error: { code: -32600 } },
+      { id: null, error: { code: -32600 } },
+    ]);
     expect(handlerRuns()).toBe(0);
   });
 
