@@ -20,7 +20,7 @@ export function sceneLinksOf(base: string, release: ServedRelease, sceneId: stri
 }
 
 /** The part of the release's layered license that applies to observations (spec: License). */
-export function exploreLicenseOf(release: ServedRelease) {
+export function scenerySearchLicenseOf(release: ServedRelease) {
   const license = release.manifest.license;
   return {
     id: license.id,

@@ -2,7 +2,7 @@ import { ApiError } from '../../core/errors.ts';
 import type { VerbalizationRow } from '../../core/release/types.ts';
 import { tagsOf } from '../../core/scenery-search/corpus.ts';
 import { builtCorpus, searchCatalog } from '../../core/scenery-search/engine-holder.ts';
-import { API_VERSION, apiBaseOf, exploreLicenseOf, sceneLinksOf } from '../../core/scenery-search/links.ts';
+import { API_VERSION, apiBaseOf, sceneLinksOf, scenerySearchLicenseOf } from '../../core/scenery-search/links.ts';
 import { analysisOf } from '../../core/scenery-search/store-corpus.ts';
 import { getSceneDetail } from '../../core/store/index.ts';
 import type { GetSceneData, GetSceneResponses } from '../../generated/scenery-search/types.gen.ts';
@@ -55,7 +55,7 @@ export default async function getScene(
       analysis,
       content_sha256: best.content_sha256,
     },
-    license: exploreLicenseOf(release),
+    license: scenerySearchLicenseOf(release),
   };
 }
 

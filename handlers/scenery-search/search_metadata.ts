@@ -3,7 +3,7 @@ import { CORE_SCHEMA, load } from 'js-yaml';
 import type { ServedRelease } from '../../core/data/served-release.ts';
 import { CATEGORIES_FILE, type CategoryCatalog, loadCatalog } from '../../core/scenery-search/categories.ts';
 import { searchBudget, searchDefaults, searchLimits } from '../../core/scenery-search/contract.ts';
-import { API_VERSION, apiBaseOf, exploreLicenseOf } from '../../core/scenery-search/links.ts';
+import { API_VERSION, apiBaseOf, scenerySearchLicenseOf } from '../../core/scenery-search/links.ts';
 import type {
   Manifest,
   ModeInfo,
@@ -39,7 +39,7 @@ export default function searchMetadata(
     wards: wardsOf(release, counts),
     links: { self: `${base}/meta`, search: `${base}/search`, scene: `${base}/scene/{scene_id}` },
     search_features: searchFeatures(),
-    license: exploreLicenseOf(release),
+    license: scenerySearchLicenseOf(release),
   };
 }
 

@@ -1,6 +1,6 @@
 import { searchRequestKeys } from '../../core/scenery-search/contract.ts';
 import { engineFor } from '../../core/scenery-search/engine-holder.ts';
-import { API_VERSION, apiBaseOf, exploreLicenseOf, sceneLinksOf } from '../../core/scenery-search/links.ts';
+import { API_VERSION, apiBaseOf, sceneLinksOf, scenerySearchLicenseOf } from '../../core/scenery-search/links.ts';
 import type { SearchScenesData, SearchScenesResponses } from '../../generated/scenery-search/types.gen.ts';
 import type { HandlerContext, InputOf, SearchReply } from '../types.ts';
 
@@ -28,6 +28,6 @@ export default async function searchScenes(
       source_release: sourceRelease,
       links: sceneLinksOf(base, release, item.id),
     })),
-    license: exploreLicenseOf(release),
+    license: scenerySearchLicenseOf(release),
   };
 }

@@ -24,7 +24,7 @@ export interface TestServer {
 export interface TestServerOptions {
   env?: Record<string, string>;
   // Replaces handlers by operationId, e.g. to make one fail on purpose.
-  placeHandlers?: HandlerMap;
+  placeLookupHandlers?: HandlerMap;
 }
 
 let opened: Promise<{ store: Store; release: ServedRelease }> | undefined;
@@ -65,7 +65,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     await Promise.all([...runningRateLimits].map((limits) => limits.sync()));
     await release.store.query('DELETE FROM rate_limits');
   }
-  const place = { ...(await loadHandlers('place-lookup')), ...options.placeHandlers };
+  const place = { ...(await loadHandlers('place-lookup')), ...options.placeLookupHandlers };
   const handlers = { placeLookup: place, scenerySearch: await loadHandlers('scenery-search') };
   const { app, deps } = await assembleApp({ config, log, handlers, release });
   const { listener, url } = await listenApp(app, '127.0.0.1', 0);

@@ -95,7 +95,7 @@ describe('internal errors', () => {
   it('are 500 internal with no path, SQL or stack, and are logged with the request id', async () => {
     const secret = 'SELECT password FROM users -- at /srv/machimi/core/store/queries.ts:12';
     server = await startTestServer({
-      placeHandlers: {
+      placeLookupHandlers: {
         get_meta: () => {
           throw new Error(secret);
         },

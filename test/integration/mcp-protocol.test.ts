@@ -30,7 +30,7 @@ const handlerRuns = () => [...calls.values()].reduce((sum, n) => sum + n, 0);
 
 beforeAll(async () => {
   // A raised rate limit here; the limit itself is tested on a server of its own below.
-  server = await startTestServer({ env: { RATE_LIMIT_FACTOR: '20' }, placeHandlers: await countingHandlers() });
+  server = await startTestServer({ env: { RATE_LIMIT_FACTOR: '20' }, placeLookupHandlers: await countingHandlers() });
 });
 afterAll(() => server.close());
 beforeEach(() => calls.clear());

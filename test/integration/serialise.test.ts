@@ -25,15 +25,15 @@ const captured: Captured[] = [];
 let currentPath = '';
 
 beforeAll(async () => {
-  const placeHandlers: HandlerMap = {};
+  const placeLookupHandlers: HandlerMap = {};
   for (const [operationId, handler] of Object.entries(await loadHandlers('place-lookup'))) {
-    placeHandlers[operationId] = async (input, ctx) => {
+    placeLookupHandlers[operationId] = async (input, ctx) => {
       const result = (await handler(input, ctx)) as Record<string, unknown>;
       captured.push({ operationId, path: currentPath, result, ctx, fromColumns: ctx.data.scenes.cards !== null });
       return result;
     };
   }
-  server = await startTestServer({ env: { RATE_LIMIT_FACTOR: '1000' }, placeHandlers });
+  server = await startTestServer({ env: { RATE_LIMIT_FACTOR: '1000' }, placeLookupHandlers });
 });
 afterAll(() => server.close());
 

@@ -10,10 +10,10 @@ const handler = () => ({});
 describe('handlers match operations one to one', () => {
   it('the handlers folder of each face has exactly one handler per non-alias operation', async () => {
     expect(() => checkHandlers('handlers/place-lookup', place, {})).toThrow(/missing handler/);
-    const placeHandlers = await loadHandlers('place-lookup');
-    expect(Object.keys(placeHandlers).sort()).toEqual(expectedHandlers(place));
-    const exploreHandlers = await loadHandlers('scenery-search');
-    expect(Object.keys(exploreHandlers).sort()).toEqual(expectedHandlers(explore));
+    const placeLookupHandlers = await loadHandlers('place-lookup');
+    expect(Object.keys(placeLookupHandlers).sort()).toEqual(expectedHandlers(place));
+    const scenerySearchHandlers = await loadHandlers('scenery-search');
+    expect(Object.keys(scenerySearchHandlers).sort()).toEqual(expectedHandlers(explore));
   });
 
   it('aliases and the MCP endpoint need no handler of their own', () => {
