@@ -9,6 +9,7 @@ import {
   getMeta,
   getProvenance,
   listGenerations,
+  listScenesNearby,
   searchSchools,
 } from '../../generated/place-lookup/sdk.gen.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -130,6 +131,37 @@ describe('GET /v1/meta', () => {
     // Two reads give the same figures.
     const again = await call('/v1/meta');
     expect(withoutRequestId(again.body)).toEqual(withoutRequestId(body));
+  });
+
+  it('extent is the box [west, south, east, north] around every served scene, quarantined ones left out', async () => {
+    const body = (await getMeta({ client })).data as any;
+    const [west, south, east, north] = body.extent as number[];
+    const { light, rowOf } = release.scenes;
+    const served = [...rowOf].map((row) => ({ lat: light.lats[row] as number, lon: light.lons[row] as number }));
+    expect(served.length).toBeGreaterThan(1);
+    expect(served.length).toBeLessThan(light.count);
+    for (const { lat, lon } of served) {
+      expect(lon).toBeGreaterThanOrEqual(west as number);
+      expect(lon).toBeLessThanOrEqual(east as number);
+      expect(lat).toBeGreaterThanOrEqual(south as number);
+      expect(lat).toBeLessThanOrEqual(north as number);
+    }
+    // Tight: each side touches a served scene.
+    expect([west, east]).toEqual([Math.min(...served.map((p) => p.lon)), Math.max(...served.map((p) => p.lon))]);
+    expect([south, north]).toEqual([Math.min(...served.map((p) => p.lat)), Math.max(...served.map((p) => p.lat))]);
+  });
+
+  it('example_point lies in the extent and nearby there with every default answers scenes', async () => {
+    const meta = (await getMeta({ client })).data as any;
+    const point = meta.example_point as { lat: number; lon: number };
+    const [west, south, east, north] = meta.extent as number[];
+    expect(point.lon).toBeGreaterThanOrEqual(west as number);
+    expect(point.lon).toBeLessThanOrEqual(east as number);
+    expect(point.lat).toBeGreaterThanOrEqual(south as number);
+    expect(point.lat).toBeLessThanOrEqual(north as number);
+    const nearby = await listScenesNearby({ client, query: { lat: String(point.lat), lon: String(point.lon) } });
+    expect(nearby.response?.status).toBe(200);
+    expect((nearby.data as any).count).toBeGreaterThan(0);
   });
 
   it('lists the generations, the default one first', async () => {
