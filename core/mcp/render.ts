@@ -50,7 +50,18 @@ function metadata(body: Json): string[] {
     `Scenes served ${text(counts.served_total)}, released ${text(counts.released_total)}, experimental ` +
       `${text(counts.experimental_total)}; supported changes ${text(counts.changes_total)}; schools ${text(counts.schools_total)}.`,
     `Capture years ${text(range.min)}-${text(range.max)}.`,
+    ...whereabouts(body),
     `Generations: ${generations.join(', ') || 'none'}.`,
+  ];
+}
+
+// Tells an agent where a nearby or area call can land inside the city instead of guessing coordinates.
+function whereabouts(body: Json): string[] {
+  const box = Array.isArray(body.extent) ? body.extent.map((v) => text(v)).join(', ') : null;
+  const start = body.example_point ? obj(body.example_point) : null;
+  return [
+    ...(box ? [`Scenes lie within [west, south, east, north] [${box}].`] : []),
+    ...(start ? [`Example point with nearby scenes: ${point(start)}.`] : []),
   ];
 }
 

@@ -139,6 +139,14 @@ describe('an agent session over streamable HTTP (official SDK client)', () => {
     },
   );
 
+  it("get_metadata's text gives the extent and the example point, for an agent that reads only the text", async () => {
+    const result = (await client.callTool({ name: 'get_metadata', arguments: {} })) as CallToolResult;
+    const text = result.content[0]?.type === 'text' ? result.content[0].text : '';
+    const { extent, example_point } = result.structuredContent as { extent: number[]; example_point: any };
+    expect(text).toContain(`[west, south, east, north] [${extent.join(', ')}]`);
+    expect(text).toContain(`Example point with nearby scenes: (${example_point.lat}, ${example_point.lon})`);
+  });
+
   it('logged no structuredContent that breaks its outputSchema', () => {
     expect(server.logLines.filter((line) => String(line.msg).includes('outputSchema'))).toEqual([]);
   });
