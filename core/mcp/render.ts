@@ -60,7 +60,7 @@ function whereabouts(body: Json): string[] {
   const box = Array.isArray(body.extent) ? body.extent.map((v) => text(v)).join(', ') : null;
   const start = body.example_point ? obj(body.example_point) : null;
   return [
-    ...(box ? [`Scenes lie within [west, south, east, north] [${box}].`] : []),
+    ...(box ? [`Scenes lie within [min_lat, min_lon, max_lat, max_lon] [${box}].`] : []),
     ...(start ? [`Example point with nearby scenes: ${point(start)}.`] : []),
   ];
 }

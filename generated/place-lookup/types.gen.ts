@@ -613,13 +613,13 @@ export type MetaBody = {
         max: number | null;
     };
     /**
-     * Where the data is: the box `[west, south, east, north]` (longitude, latitude, longitude, latitude, WGS 84) around the positions of every served scene (quarantined excluded), or null when the release serves none. The order is that of the scenery search `bbox`, so the box can be sent there as it is; a town block's `bbox` is `[min_lat, min_lon, max_lat, max_lon]` instead. Fixed for the life of the release.
+     * Where the data is: the box `[min_lat, min_lon, max_lat, max_lon]` (WGS 84, the order of every /v1 bbox) around the positions of every served scene (quarantined excluded), or null when the release serves none. Fixed for the life of the release. (The scenery search `bbox` is `[west, south, east, north]`.)
      */
     extent: [
-        Longitude,
         Latitude,
         Longitude,
-        Latitude
+        Latitude,
+        Longitude
     ] | null;
     /**
      * A point inside the city to start from: the position of a served scene near the centre of the served scenes, one that `/v1/scenes/nearby` with its default radius and quality policy returns, so `/v1/scenes/nearby?lat=…&lon=…` there answers at least one scene. Null when no served scene has an observation under the default quality policy. Fixed for the life of the release.

@@ -61,7 +61,7 @@ function whereabouts(release: ServedRelease): Whereabouts {
     if (closer) [best, bestDistance] = [row, distance];
   }
   const found: Whereabouts = {
-    extent: served === 0 ? null : [west, south, east, north],
+    extent: served === 0 ? null : [south, west, north, east],
     example_point: best < 0 ? null : { lat: light.lats[best] as number, lon: light.lons[best] as number },
   };
   whereaboutsOf.set(release, found);

@@ -143,7 +143,7 @@ describe('an agent session over streamable HTTP (official SDK client)', () => {
     const result = (await client.callTool({ name: 'get_metadata', arguments: {} })) as CallToolResult;
     const text = result.content[0]?.type === 'text' ? result.content[0].text : '';
     const { extent, example_point } = result.structuredContent as { extent: number[]; example_point: any };
-    expect(text).toContain(`[west, south, east, north] [${extent.join(', ')}]`);
+    expect(text).toContain(`[min_lat, min_lon, max_lat, max_lon] [${extent.join(', ')}]`);
     expect(text).toContain(`Example point with nearby scenes: (${example_point.lat}, ${example_point.lon})`);
   });
 

@@ -133,9 +133,9 @@ describe('GET /v1/meta', () => {
     expect(withoutRequestId(again.body)).toEqual(withoutRequestId(body));
   });
 
-  it('extent is the box [west, south, east, north] around every served scene, quarantined ones left out', async () => {
+  it('extent is the box [min_lat, min_lon, max_lat, max_lon] around every served scene, quarantined ones left out', async () => {
     const body = (await getMeta({ client })).data as any;
-    const [west, south, east, north] = body.extent as number[];
+    const [south, west, north, east] = body.extent as number[];
     const { light, rowOf } = release.scenes;
     const served = [...rowOf].map((row) => ({ lat: light.lats[row] as number, lon: light.lons[row] as number }));
     expect(served.length).toBeGreaterThan(1);
@@ -154,7 +154,7 @@ describe('GET /v1/meta', () => {
   it('example_point is in the extent, at a scene that nearby there with every default returns', async () => {
     const meta = (await getMeta({ client })).data as any;
     const point = meta.example_point as { lat: number; lon: number };
-    const [west, south, east, north] = meta.extent as number[];
+    const [south, west, north, east] = meta.extent as number[];
     expect(point.lon).toBeGreaterThanOrEqual(west as number);
     expect(point.lon).toBeLessThanOrEqual(east as number);
     expect(point.lat).toBeGreaterThanOrEqual(south as number);
