@@ -149,3 +149,19 @@ export function parameterDefault(spec: SpecDocument, operationId: string, name: 
     throw new Error(`${spec.file}: ${operationId} has no parameter ${name} with a default`);
   return parameter.schema.default;
 }
+
+// A body schema's if/then rule (the one `x-on-condition-failed` names) is checked apart from its fields wherever a
+// body is validated: the specs order a field's invalid_parameter before the rule's code.
+const conditionKeywords = new Set(['if', 'then', 'else']);
+
+/** A body schema cut into its fields (everything but if/then/else) and its rule (only those). */
+export function splitCondition(schema: Record<string, unknown>): {
+  fields: Record<string, unknown>;
+  rule: Record<string, unknown>;
+} {
+  const entries = Object.entries(schema);
+  return {
+    fields: Object.fromEntries(entries.filter(([key]) => !conditionKeywords.has(key))),
+    rule: Object.fromEntries(entries.filter(([key]) => conditionKeywords.has(key))),
+  };
+}

@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { splitCondition } from '../spec.ts';
 
 // A body schema's if/then rule (the one `x-on-condition-failed` names, e.g. "a query or a preset") is reported only
 // when every field of the body is valid: the specs order a field's invalid_parameter before the rule's code. The
@@ -8,14 +9,11 @@ import type { Ajv2020 } from 'ajv/dist/2020.js';
 // into one object) under the `then` path. So a body that fails is checked once more against its schema without the
 // rule, and that check's errors, when there are any, are the ones reported.
 
-const conditionKeywords = new Set(['if', 'then', 'else']);
-
 /** The errors of `body` against its fields alone, in the shape openapi-backend reports (under `/requestBody`). */
 export type FieldCheck = (body: unknown) => ErrorObject[];
 
 export function compileFieldCheck(ajv: Ajv2020, bodySchema: Record<string, unknown>): FieldCheck {
-  const fieldsOnly = Object.fromEntries(Object.entries(bodySchema).filter(([key]) => !conditionKeywords.has(key)));
-  const validate = ajv.compile(fieldsOnly);
+  const validate = ajv.compile(splitCondition(bodySchema).fields);
   return (body) => {
     if (validate(body)) return [];
     return (validate.errors ?? []).map((error) => ({

@@ -3,11 +3,11 @@
  * defaults, the documented limits and the work budget. The values are written there and only there.
  */
 import type { Budget, SearchLimits, SearchRequest } from '../../generated/scenery-search/types.gen.ts';
-import { loadSpec, specFiles } from '../spec.ts';
+import { readSpec, specFiles } from '../spec.ts';
 
 type Json = Record<string, unknown>;
 
-const spec = loadSpec(specFiles.scenerySearch);
+const spec = readSpec(specFiles.scenerySearch);
 const schemas = (spec.document.components as { schemas: Record<string, Json> }).schemas;
 
 /** A schema with every local $ref replaced by its target (siblings of the $ref, such as `default`, kept). */

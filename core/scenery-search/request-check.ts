@@ -8,15 +8,13 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { Bbox, SearchRequest } from '../../generated/scenery-search/types.gen.ts';
 import { ApiError, type ErrorCode } from '../errors.ts';
+import { splitCondition } from '../spec.ts';
 import { conditionErrorCode, requestProperty, searchRequestSchema } from './contract.ts';
 
 type Json = Record<string, unknown>;
 
 // The if/then rule is checked apart from the fields: a body breaking both is reported by its field first, as the
 // spec orders the errors, whichever keyword ajv happens to evaluate first.
-const conditionKeywords = new Set(['if', 'then', 'else']);
-const schemaPart = (condition: boolean) =>
-  Object.fromEntries(Object.entries(searchRequestSchema).filter(([key]) => conditionKeywords.has(key) === condition));
 
 let compiled: { fields: ValidateFunction; condition: ValidateFunction } | undefined;
 
@@ -24,7 +22,8 @@ let compiled: { fields: ValidateFunction; condition: ValidateFunction } | undefi
 export function compileRequestCheck(): { fields: ValidateFunction; condition: ValidateFunction } {
   if (!compiled) {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
-    compiled = { fields: ajv.compile(schemaPart(false)), condition: ajv.compile(schemaPart(true)) };
+    const { fields, rule } = splitCondition(searchRequestSchema);
+    compiled = { fields: ajv.compile(fields), condition: ajv.compile(rule) };
   }
   return compiled;
 }
