@@ -26,12 +26,14 @@ export function placeLookupErrorStatus(error: ApiError): number {
 
 export function placeLookupErrorBody(error: ApiError, requestId: string): unknown {
   const code = placeLookupCode(error.code);
+  // A malformed body is an invalid value of the body itself in this document's words (POST /amenities/search).
+  const field = error.field ?? (error.code === 'invalid_json' ? 'body' : undefined);
   return {
     error: {
       code,
       message: error.message,
       request_id: requestId,
-      ...(error.field === undefined ? {} : { field: error.field }),
+      ...(field === undefined ? {} : { field }),
     },
   };
 }
@@ -57,7 +59,7 @@ export function scenerySearchErrorBody(error: ApiError): unknown {
   return {
     error: error.message,
     code: error.code,
-    ...(error.field === undefined ? {} : { field: error.field }),
+    field: error.field ?? null,
     retryable: error.retryable,
     ...(error.retryAfterS === undefined ? {} : { retry_after_s: error.retryAfterS }),
     recovery: error.recovery ?? recoveries[error.code] ?? 'Inspect code and field.',

@@ -44,6 +44,8 @@ function routeOrThrow(face: FaceRuntime, method: string, pathname: string): Rout
   throw new ApiError('not_found', `No endpoint at ${pathname}; ${index} describes the endpoints`);
 }
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
 async function readJsonBody(face: FaceRuntime, match: RouteMatch, request: Request): Promise<unknown> {
   const limit = match.operation.maxBodyBytes ?? defaultBodyLimit;
   const contentType = request.headers.get('content-type');
@@ -53,15 +55,19 @@ async function readJsonBody(face: FaceRuntime, match: RouteMatch, request: Reque
   const raw = await readBody(request, limit);
   if (nestsDeeperThan(raw, maxJsonDepth)) {
     const message = `The request body nests deeper than ${maxJsonDepth} levels of arrays and objects; no request does`;
-    throw new ApiError('invalid_json', message, { field: 'body' });
+    throw new ApiError('invalid_json', message);
   }
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(raw);
-  if (text.trim() === '')
-    throw new ApiError('invalid_json', 'The request body is empty; send a JSON object', { field: 'body' });
+  let text: string;
+  try {
+    text = strictUtf8.decode(raw);
+  } catch {
+    throw new ApiError('invalid_json', 'The request body is not UTF-8; send JSON encoded as UTF-8');
+  }
+  if (text.trim() === '') throw new ApiError('invalid_json', 'The request body is empty; send a JSON object');
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiError('invalid_json', 'The request body is not valid JSON', { field: 'body' });
+    throw new ApiError('invalid_json', 'The request body is not valid JSON');
   }
 }
 

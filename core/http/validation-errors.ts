@@ -3,18 +3,20 @@ import { ApiError, type ErrorCode, errorCodes } from '../errors.ts';
 import type { OperationSpec } from '../spec.ts';
 
 // Turns the first ajv error into the face-neutral ApiError, naming the offending field the way a client wrote it
-// (a query or path parameter name, or a JSON pointer-like path into the body such as `bbox.2`).
+// (a query or path parameter name, or the top-level body property); the message names the exact path (`bbox.2`).
 
-function fieldOf(error: ErrorObject): { location: string; field: string } {
+function fieldOf(error: ErrorObject): { location: string; field: string; path: string } {
   const segments = error.instancePath.split('/').filter(Boolean);
   const location = segments.shift() ?? '';
   const params = error.params as Record<string, unknown>;
   const extra = params.missingProperty ?? params.additionalProperty ?? params.propertyName;
   if (typeof extra === 'string') segments.push(extra);
   const bodyLocation = location === 'requestBody';
+  const whole = bodyLocation ? 'body' : location;
   return {
     location: bodyLocation ? 'body' : location,
-    field: segments.join('.') || (bodyLocation ? 'body' : location),
+    field: segments[0] ?? whole,
+    path: segments.join('.') || whole,
   };
 }
 
@@ -106,16 +108,20 @@ export function toValidationError(operation: OperationSpec, errors: ErrorObject[
   if (condition) return condition;
   const first = reportedError(errors);
   if (!first) return new ApiError('invalid_parameter', 'The request is invalid');
-  const { location, field } = fieldOf(first);
+  const { location, field, path } = fieldOf(first);
   const parameter = operation.parameters.find((p) => p.in === location && p.name === field);
   if (parameter?.onInvalid === 'not_found') {
     return new ApiError('not_found', `No record has that ${field}: the value is not of the documented form`, { field });
   }
   if (first.keyword === 'parse') return new ApiError('invalid_json', 'The request body is not valid JSON');
+  // Both documents call a body that is JSON but not an object malformed, not a bad value of some field.
+  if (location === 'body' && path === 'body' && first.keyword === 'type') {
+    return new ApiError('invalid_json', 'The request body must be a JSON object');
+  }
   if (first.keyword === 'additionalProperties' && location === 'body') {
-    return new ApiError('unknown_field', describe(first, field, ''), { field });
+    return new ApiError('unknown_field', describe(first, path, ''), { field });
   }
   // A body member has no parameter; its schema (body errors are verbose) carries the description.
   const hint = parameter?.description ?? ((first.parentSchema as Json | undefined)?.description as string | undefined);
-  return new ApiError('invalid_parameter', describe(first, field, hint ?? ''), { field });
+  return new ApiError('invalid_parameter', describe(first, path, hint ?? ''), { field });
 }

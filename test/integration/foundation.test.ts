@@ -174,6 +174,10 @@ describe('bodies', () => {
 
   it.each([
     ['{"query":', 'invalid_json', undefined],
+    ['[1,2]', 'invalid_json', undefined],
+    ['"坂"', 'invalid_json', undefined],
+    ['null', 'invalid_json', undefined],
+    ['{"query":"坂","bbox":[35,139,35.1,"north"]}', 'invalid_parameter', 'bbox'],
     ['{"query":"坂","bogus":1}', 'unknown_field', 'bogus'],
     ['{"query":"坂","limit":25}', 'invalid_parameter', 'limit'],
     ['{"query":"坂","year_from":1999}', 'invalid_parameter', 'year_from'],
@@ -185,7 +189,15 @@ describe('bodies', () => {
     const response = await get('/explore/api/search', { method: 'POST', headers: json, body });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe(code);
-    if (field) expect(response.body.field).toBe(field);
+    // The document: `field` names the top-level body property, or is null when the error is not about one field.
+    expect(response.body.field).toBe(field ?? null);
+  });
+
+  it('a search body that is not UTF-8 is 400 invalid_json', async () => {
+    const body = new Uint8Array([0x7b, 0x22, 0x71, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]);
+    const response = await get('/explore/api/search', { method: 'POST', headers: json, body });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ code: 'invalid_json', field: null });
   });
 });
 
