@@ -10,8 +10,7 @@ type Json = Record<string, unknown>;
 export const agentLicenseKeys = ['id', 'url', 'attribution', 'attribution_en', 'obligations'] as const;
 
 export const fullTermsPointer =
-  'Call get_metadata for the full terms (summary, notices, layer licences, linked-only photos, sources, UI ' +
-  'requirements).';
+  'Call get_metadata for the full terms (notices, layer licences, sources, UI requirements).';
 
 export function agentLicense(license: unknown): Json {
   const full = (typeof license === 'object' && license !== null ? license : {}) as Json;

@@ -151,8 +151,10 @@ describe('an agent session over streamable HTTP (official SDK client)', () => {
       const validate = ajv.compile(tools.get(name)?.outputSchema as object);
       expect(validate(result.structuredContent), ajv.errorsText(validate.errors)).toBe(true);
       expect(text.length).toBeGreaterThan(20);
+      const license = server.release.manifest.license;
+      expect(text).toContain(`Attribution: ${license.attribution} (licence ${license.id}, ${license.url};`);
       if (process.env.SHOW_MCP_TEXT)
-        console.log(`--- ${name}\n${text}\n${JSON.stringify(result.structuredContent).length} bytes`);
+        console.log(`--- ${name}\n${text}\n${Buffer.byteLength(JSON.stringify(result.structuredContent))} bytes`);
     },
   );
 
