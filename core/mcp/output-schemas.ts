@@ -16,10 +16,10 @@ export interface OutputSchemas {
   advertised: JsonSchema;
 }
 
-export const compactRules: CompactRules = { shapeDepth: 2, describeDepth: 0, maxEnum: 8, required: false };
+const compactRules: CompactRules = { shapeDepth: 2, describeDepth: 0, maxEnum: 8, required: false };
 
 /** The tool whose result keeps the release's full licence. */
-export const fullTermsTool = 'get_metadata';
+const fullTermsTool = 'get_metadata';
 
 const agentEnvelope = ['license', 'note', 'warnings'];
 

@@ -14,7 +14,7 @@ export interface ToolSettings {
 const narrowSearch = 'give a longer part of the name or a ward to narrow it';
 
 export const toolSettings: Record<string, Partial<ToolSettings>> = {
-  get_metadata: { typedOnly: ['license', 'metrics', 'machine_feature_coverage', 'sharding', 'counting_notes'] },
+  get_metadata: { typedOnly: ['metrics', 'machine_feature_coverage', 'sharding', 'counting_notes'] },
   get_scene: {
     typedOnly: ['metadata', 'machine'],
     onNotFound:
