@@ -5,6 +5,7 @@ import { compileArguments } from './arguments.ts';
 import { type McpTool, type ToolDeclaration, toolDefinition } from './definition.ts';
 import { callContext, createOperationRunner, type OperationRunner } from './operation.ts';
 import { checkOutput } from './output-check.ts';
+import { forAgent, toolOutputSchemas } from './output-schemas.ts';
 import { renderText } from './render.ts';
 import { dereference, type JsonSchema, mergeAllOf } from './schemas.ts';
 import { toolErrorResult } from './tool-errors.ts';
@@ -66,7 +67,11 @@ export function createDescribeLocation(
   handlerOf: (operationId: string) => Handler,
 ): McpTool {
   const inputSchema = mergeAllOf(dereference(spec.document, declared.inputSchema) as JsonSchema);
-  const outputSchema = mergeAllOf(dereference(spec.document, declared.outputSchema, ['examples']) as JsonSchema);
+  const { exact, advertised } = toolOutputSchemas(
+    spec,
+    declared.name,
+    mergeAllOf(dereference(spec.document, declared.outputSchema, ['examples']) as JsonSchema),
+  );
   const validate = compileArguments(inputSchema);
   const caps = capsOf(declared);
   const streetsMaxRadius = streetsMaxRadiusOf(spec);
@@ -97,7 +102,7 @@ export function createDescribeLocation(
     withLimit(scenesPart.part, caps.scenes);
     withLimit(streetsPart.part, caps.streets);
     const notes = [scenesPart, areaPart, streetsPart, coveragePart].map(({ note }) => note).filter(Boolean);
-    return {
+    const summary = {
       query: { lat, lon, radius_m },
       snapshot: ctx.data.record.release_id,
       quality_policy: scenesPart.policy ?? coveragePart.policy ?? defaultPolicy,
@@ -109,16 +114,17 @@ export function createDescribeLocation(
       coverage: coveragePart.part,
       capped,
     };
+    return forAgent(declared.name, summary, ctx.data.manifest.license);
   }
 
   return {
     name: declared.name,
-    definition: toolDefinition(declared, inputSchema, outputSchema),
+    definition: toolDefinition(declared, inputSchema, advertised),
     call: async (args, ctx) => {
       const callCtx = callContext(ctx, args);
       try {
         const structured = await describe(args, callCtx);
-        checkOutput(declared.name, outputSchema, structured, callCtx);
+        checkOutput(declared.name, exact, structured, callCtx);
         return {
           content: [{ type: 'text', text: renderText(declared.name, structured) }],
           structuredContent: structured,

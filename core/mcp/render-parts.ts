@@ -33,11 +33,19 @@ export function counted(items: Json[], noun: string): string {
 }
 
 // The envelope's honesty note and warnings close every rendering: an agent must not present zero results as
-// "nothing there", and should know when a list was capped.
+// "nothing there", and should know when a list was capped. So does the attribution the licence asks for, with the
+// licence's id and URL: many clients hand the model only this text.
 export function closing(body: Json): string[] {
   const lines: string[] = [];
   if (typeof body.note === 'string' && body.note) lines.push(`Note: ${body.note}`);
   for (const warning of Array.isArray(body.warnings) ? body.warnings : []) lines.push(`Warning: ${String(warning)}`);
+  const license = obj(body.license);
+  if (license.attribution) {
+    lines.push(
+      `Attribution: ${text(license.attribution)} (licence ${text(license.id)}, ${text(license.url)}; ` +
+        'obligations in structuredContent.license, full terms from get_metadata).',
+    );
+  }
   return lines;
 }
 

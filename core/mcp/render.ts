@@ -159,7 +159,6 @@ export function describeLocationLines(body: Json): string[] {
     ...list(streets.streets).map(streetLine),
     ...(unnamed.length ? ['Unnamed road edges:', ...unnamed] : []),
     ...coverageLines(obj(body.coverage)),
-    `Attribution: ${text(body.attribution, '')}`,
   ];
 }
 

@@ -74,15 +74,29 @@ export function mergeAllOf(schema: Json): Json {
 // Latitude and Longitude schemas.
 const coordinateSchemas: Record<string, string> = { lat: 'Latitude', lon: 'Longitude' };
 
+// A parameter's description as a tool argument's: sentences about the REST route's answers (`… is 400 (field is
+// x)`) and its legacy parameters are left out; a tool answers a bad argument with its own error text.
+export function argumentDescription(text: string): string {
+  const sentences = text.match(/[^.]+(?:\.(?=\s|$)|$)\s*/g) ?? [text];
+  return sentences
+    .filter((sentence) => !/\b400\b|\blegacy\b/.test(sentence))
+    .join('')
+    .trim();
+}
+
 function argumentSchema(document: Json, parameter: OperationSpec['parameters'][number]): JsonSchema {
   const coordinate = coordinateSchemas[parameter.name];
   if (coordinate && parameter.in === 'query') {
-    const schema = dereference(document, { $ref: `#/components/schemas/${coordinate}` }) as Json;
+    const schema = dereference(document, { $ref: `#/components/schemas/${coordinate}` }, ['examples']) as Json;
     const range = coordinate === 'Latitude' ? '-90..90' : '-180..180';
     return { ...schema, description: `${String(schema.description ?? '')} A JSON number, ${range}.`.trim() };
   }
-  const schema = dereference(document, parameter.schema) as Json;
-  return parameter.description ? { ...schema, description: parameter.description } : schema;
+  // An example stays where a pattern alone would not show the form (arguments.ts names it in the error text).
+  const inlined = dereference(document, parameter.schema) as Json;
+  const { examples, ...rest } = inlined;
+  const schema = typeof inlined.pattern === 'string' ? inlined : rest;
+  const description = parameter.description ?? schema.description;
+  return typeof description === 'string' ? { ...schema, description: argumentDescription(description) } : schema;
 }
 
 // The operation's parameters as one closed object: path parameters required, deprecated (legacy) parameters left

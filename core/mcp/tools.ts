@@ -6,6 +6,7 @@ import { type McpTool, type ToolDeclaration, toolDefinition } from './definition
 import { createDescribeLocation } from './describe-location.ts';
 import { callContext, createOperationRunner } from './operation.ts';
 import { checkOutput } from './output-check.ts';
+import { forAgent, toolOutputSchemas } from './output-schemas.ts';
 import { renderText } from './render.ts';
 import { deriveOutputSchema } from './schemas.ts';
 import { toolErrorResult } from './tool-errors.ts';
@@ -26,19 +27,19 @@ function operationTool(spec: SpecDocument, operationId: string, declared: ToolDe
   const operation = spec.operations.find((candidate) => candidate.operationId === operationId);
   if (!operation) throw new Error(`MCP: no operation ${operationId}`);
   const runner = createOperationRunner(spec, operationId, handler);
-  const outputSchema = deriveOutputSchema(spec, operation);
+  const { exact, advertised } = toolOutputSchemas(spec, declared.name, deriveOutputSchema(spec, operation));
   const settings = settingsOf(declared.name);
   const advice = { inputSchema: runner.inputSchema, onNotFound: settings.onNotFound };
   return {
     name: declared.name,
-    definition: toolDefinition(declared, runner.inputSchema, outputSchema),
+    definition: toolDefinition(declared, runner.inputSchema, advertised),
     call: async (args, ctx) => {
       const callCtx = callContext(ctx, args);
       try {
         const body = await runner.run(args, callCtx);
-        const structured = wrapInEnvelope(body, callCtx);
+        const structured = forAgent(declared.name, wrapInEnvelope(body, callCtx), callCtx.data.manifest.license);
         capLists(structured, settings.caps);
-        checkOutput(declared.name, outputSchema, structured, callCtx);
+        checkOutput(declared.name, exact, structured, callCtx);
         return {
           content: [{ type: 'text', text: renderText(declared.name, structured) }],
           structuredContent: structured,

@@ -33,6 +33,17 @@ let server: TestServer;
 let client: Client;
 let tools: Map<string, Tool>;
 let args: Record<string, Record<string, unknown>>;
+// Bytes of each tools/list response body as the client received it over HTTP.
+const listBytes: number[] = [];
+
+// checkedFetch, also weighing the tools/list answers: what an agent's context pays before its first call.
+const weighingFetch: typeof fetch = async (input, init) => {
+  const response = await checkedFetch(input, init);
+  if (typeof init?.body === 'string' && init.body.includes('"tools/list"')) {
+    listBytes.push((await response.clone().arrayBuffer()).byteLength);
+  }
+  return response;
+};
 
 // Real arguments, found in the demo release the server serves.
 async function demoArguments(): Promise<Record<string, Record<string, unknown>>> {
@@ -67,7 +78,7 @@ beforeAll(async () => {
   server = await startTestServer();
   args = await demoArguments();
   client = new Client({ name: 'machimi-test-agent', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { fetch: checkedFetch });
+  const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { fetch: weighingFetch });
   await client.connect(transport);
   tools = new Map((await client.listTools()).tools.map((tool) => [tool.name, tool]));
 });
@@ -99,6 +110,12 @@ describe('an agent session over streamable HTTP (official SDK client)', () => {
         openWorldHint: false,
       });
     }
+  });
+
+  it('tools/list costs an agent at most 32 KB, every schema and description included', () => {
+    expect(listBytes).toHaveLength(1);
+    expect(listBytes[0]).toBeGreaterThan(0);
+    expect(listBytes[0]).toBeLessThanOrEqual(32 * 1024);
   });
 
   it('takes its titles and descriptions from x-mcp-tool and x-mcp-composite-tools of the spec', () => {
@@ -134,8 +151,10 @@ describe('an agent session over streamable HTTP (official SDK client)', () => {
       const validate = ajv.compile(tools.get(name)?.outputSchema as object);
       expect(validate(result.structuredContent), ajv.errorsText(validate.errors)).toBe(true);
       expect(text.length).toBeGreaterThan(20);
+      const license = server.release.manifest.license;
+      expect(text).toContain(`Attribution: ${license.attribution} (licence ${license.id}, ${license.url};`);
       if (process.env.SHOW_MCP_TEXT)
-        console.log(`--- ${name}\n${text}\n${JSON.stringify(result.structuredContent).length} bytes`);
+        console.log(`--- ${name}\n${text}\n${Buffer.byteLength(JSON.stringify(result.structuredContent))} bytes`);
     },
   );
 
@@ -172,6 +191,16 @@ async function rest(path: string, query: Record<string, unknown>): Promise<Recor
 }
 
 const withoutRequestId = ({ request_id: _id, ...rest }: Record<string, unknown>) => rest;
+
+// What a tool answers for a REST body: the same body, with a short licence in place of the full one (attribution,
+// licence id and URL, obligations, and a pointer to get_metadata, whose own result keeps the full licence).
+function asToolResult(name: string, body: Record<string, any>): Record<string, unknown> {
+  const same = withoutRequestId(body);
+  if (name === 'get_metadata') return same;
+  const { id, url, attribution, attribution_en, obligations } = body.license;
+  const full_terms = expect.stringContaining('get_metadata');
+  return { ...same, license: { id, url, attribution, attribution_en, obligations, full_terms } };
+}
 const withoutEnvelope = (body: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(body).filter(([key]) => !envelopeKeys.includes(key)));
 
@@ -190,21 +219,22 @@ describe('a tool runs the REST route handler (no loopback, same answer)', () => 
     ['find_area', '/v1/areas/search'],
     ['find_school', '/v1/schools/search'],
     ['get_metadata', '/v1/meta'],
-  ])('%s equals GET %s for the same arguments, envelope included', async (name, path) => {
+  ])('%s equals GET %s for the same arguments, envelope included (short licence)', async (name, path) => {
     const toolArgs = args[name] as Record<string, unknown>;
-    expect(withoutRequestId(await structured(name, toolArgs))).toEqual(withoutRequestId(await rest(path, toolArgs)));
+    expect(withoutRequestId(await structured(name, toolArgs))).toEqual(asToolResult(name, await rest(path, toolArgs)));
   });
 
   it('get_scene, describe_street and describe_area equal their REST detail routes', async () => {
     const { id, ...sceneQuery } = args.get_scene as { id: string };
     const scene = await structured('get_scene', args.get_scene as Record<string, unknown>);
-    expect(withoutRequestId(scene)).toEqual(withoutRequestId(await rest(`/v1/scenes/${id}`, sceneQuery)));
+    expect(withoutRequestId(scene)).toEqual(asToolResult('get_scene', await rest(`/v1/scenes/${id}`, sceneQuery)));
     const { street_id, ...streetQuery } = args.describe_street as { street_id: number };
     const street = await structured('describe_street', args.describe_street as Record<string, unknown>);
-    expect(withoutRequestId(street)).toEqual(withoutRequestId(await rest(`/v1/streets/${street_id}`, streetQuery)));
+    const streetBody = await rest(`/v1/streets/${street_id}`, streetQuery);
+    expect(withoutRequestId(street)).toEqual(asToolResult('describe_street', streetBody));
     const { town_key } = args.describe_area as { town_key: string };
     const area = await structured('describe_area', args.describe_area as Record<string, unknown>);
-    expect(withoutRequestId(area)).toEqual(withoutRequestId(await rest(`/v1/areas/${town_key}`, {})));
+    expect(withoutRequestId(area)).toEqual(asToolResult('describe_area', await rest(`/v1/areas/${town_key}`, {})));
   });
 
   it('describe_location is the four REST bodies for the point, with its lists capped and said so', async () => {
@@ -219,7 +249,9 @@ describe('a tool runs the REST route handler (no loopback, same answer)', () => 
     expect(location.streets.unnamed_edges).toEqual(streets.unnamed_edges.slice(0, 3));
     expect(location.capped.unnamed_edges).toBe(streets.unnamed_edges.length > 3);
     expect(location.area).toEqual(withoutEnvelope(await rest('/v1/areas/at', { lat, lon })));
-    expect(location.coverage).toEqual(withoutEnvelope(await rest('/v1/coverage', { lat, lon, radius_m })));
+    const coverage = await rest('/v1/coverage', { lat, lon, radius_m });
+    expect(location.coverage).toEqual(withoutEnvelope(coverage));
+    expect(location.license).toEqual(asToolResult('coverage', coverage).license);
     expect(location.snapshot).toBe(server.release.record.release_id);
   });
 });
