@@ -1,0 +1,59 @@
+/**
+ * Warnings that keep a page honest about what the query meant to the search: nothing understood as scenery (the
+ * page is then empty rather than an arbitrary sample), content words dropped, conditions matched by words only,
+ * and a related page that is not a match. They are computed from the interpretation, which the cursor carries, so
+ * every page of a search says the same.
+ */
+import type { CategoryCatalog } from './categories.ts';
+import type { Interpretation } from './interpretation-types.ts';
+import type { IgnoredReason } from './query-words.ts';
+
+const DROPPED_BECAUSE: Partial<Record<IgnoredReason, string>> = {
+  not_scenery: 'not a scenery word of the catalogue or of any observation',
+  unknown_place: 'not a ward listed by /explore/api/meta',
+  unsupported_year: 'outside the capture years that can be searched',
+};
+
+/** Whether the query named any scenery the search can look for: a category condition or an indexed word. */
+export function understoodScenery(interpretation: Interpretation): boolean {
+  return interpretation.conditions.length > 0 || interpretation.text_terms.length > 0;
+}
+
+/** What the catalogue covers, in a few words: its size, one label per preset, and the preset ids. */
+export function catalogueHint(catalog: CategoryCatalog): string {
+  const examples = catalog.presets
+    .map((p) => catalog.byId.get(p.categories[0] ?? '')?.label)
+    .filter((label): label is string => label !== undefined);
+  return (
+    `the search covers ${catalog.categories.length} kinds of street scenery (listed by /explore/api/meta), ` +
+    `for example ${examples.slice(0, 6).join(', ')}, and the presets ${catalog.presets.map((p) => p.id).join(', ')}`
+  );
+}
+
+function droppedWords(interpretation: Interpretation): string[] {
+  return interpretation.ignored.flatMap((w) => {
+    const because = DROPPED_BECAUSE[w.reason];
+    return because ? [`"${w.text}" (${because})`] : [];
+  });
+}
+
+export function interpretationWarnings(interpretation: Interpretation, catalog: CategoryCatalog): string[] {
+  if (interpretation.source === 'preset') return [];
+  const dropped = droppedWords(interpretation);
+  if (!understoodScenery(interpretation)) {
+    const what = dropped.length > 0 ? `; not understood: ${dropped.join(', ')}` : '';
+    return [`the query names no scenery the search knows, so no scene is listed${what}; ${catalogueHint(catalog)}`];
+  }
+  const warnings: string[] = [];
+  if (dropped.length > 0) warnings.push(`query words not understood and not searched: ${dropped.join(', ')}`);
+  if (interpretation.conditions.length === 0) {
+    warnings.push(
+      `no scenery category was understood; results only contain the words ${interpretation.text_terms.map((t) => `"${t}"`).join(', ')}`,
+    );
+  }
+  return warnings;
+}
+
+export const RELATED_WARNING =
+  'no candidate satisfied every understood condition: these results are related, not matching; each satisfies ' +
+  'some of the conditions, as its quotes show';
