@@ -41,7 +41,13 @@ export function interpretationWarnings(interpretation: Interpretation, catalog: 
   if (interpretation.source === 'preset') return [];
   const dropped = droppedWords(interpretation);
   if (!understoodScenery(interpretation)) {
-    const what = dropped.length > 0 ? `; not understood: ${dropped.join(', ')}` : '';
+    // Name what was not understood: its content words, else (only particles, prefixes and suffixes left) the query.
+    const what =
+      dropped.length > 0
+        ? `; not understood: ${dropped.join(', ')}`
+        : interpretation.places.length > 0 || interpretation.years.length > 0
+          ? '; only a ward or capture years were understood'
+          : `; not understood: "${interpretation.normalized_query}"`;
     return [`the query names no scenery the search knows, so no scene is listed${what}; ${catalogueHint(catalog)}`];
   }
   const warnings: string[] = [];

@@ -31,6 +31,15 @@ describe('search engine: honesty about the query', () => {
     for (const preset of testCatalog().presets) expect(page.warning).toContain(preset.id);
   });
 
+  it.each([
+    ['qzxvbnm', 'not understood: "qzxvbnm" (not a scenery word'],
+    // Read as a prefix and a suffix, no content word: the query itself is named.
+    ['電中', 'not understood: "電中"'],
+    ['中央区', 'only a ward or capture years were understood'],
+  ])('says what it did not understand in %s', async (query, named) => {
+    expect((await search({ query })).warning).toContain(named);
+  });
+
   it('still searches a query whose only condition is a negation', async () => {
     const page = await search({ query: '電柱がない' });
     expect(page.results.length).toBeGreaterThan(0);
