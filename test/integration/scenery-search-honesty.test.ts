@@ -49,6 +49,8 @@ describe.each(['jev', 'text'])('POST /explore/api/search in mode %s', (mode) => 
     expect(page.warning).toMatch(/not understood and not searched: "麒麟"/);
     // Particles are not content words: they are not named.
     expect(page.warning).not.toContain('"の"');
+    // Mode text checks no condition against the observations, and says so; mode jev judged every result shown.
+    expect(page.interpretation.unverified_conditions).toEqual(mode === 'text' ? ['slope_road'] : []);
   });
 
   it('says a related page is related, not matching', async () => {
