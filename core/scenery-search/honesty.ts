@@ -30,6 +30,14 @@ export function catalogueHint(catalog: CategoryCatalog): string {
   );
 }
 
+// A negation the interpretation tied to no scenery word (立っていない after 電柱が) is left as a function word.
+const NEGATION_WORD = /^(?:ない|無い|なし|無し|なく|無く|ず|ぬ|ません|ねえ)$/u;
+
+function untiedNegations(interpretation: Interpretation): string[] {
+  const words = interpretation.ignored.filter((w) => w.reason === 'function_word' && NEGATION_WORD.test(w.text));
+  return [...new Set(words.map((w) => `"${w.text}"`))];
+}
+
 function droppedWords(interpretation: Interpretation): string[] {
   return interpretation.ignored.flatMap((w) => {
     const because = DROPPED_BECAUSE[w.reason];
@@ -52,6 +60,12 @@ export function interpretationWarnings(interpretation: Interpretation, catalog: 
   }
   const warnings: string[] = [];
   if (dropped.length > 0) warnings.push(`query words not understood and not searched: ${dropped.join(', ')}`);
+  const negations = untiedNegations(interpretation);
+  if (negations.length > 0) {
+    warnings.push(
+      `the negation ${negations.join(', ')} was tied to no condition, so the conditions were searched as present`,
+    );
+  }
   if (interpretation.conditions.length === 0) {
     warnings.push(
       `no scenery category was understood; results only contain the words ${interpretation.text_terms.map((t) => `"${t}"`).join(', ')}`,

@@ -61,8 +61,9 @@ export const searchMetadata = <ThrowOnError extends boolean = false>(options?: O
  * in which nothing is understood as scenery (no category and no such word: a shop name, the weather,
  * gibberish) gets an empty page (`has_more` false), never an arbitrary one, and `warning` names what was
  * not understood and what the catalogue covers. Content words left out of a search (`interpretation.ignored`
- * with reason `not_scenery`, `unknown_place` or `unsupported_year`) are named in `warning`, and so is a
- * `related` page. Every page of a cursor carries the warnings of the first about the query.
+ * with reason `not_scenery`, `unknown_place` or `unsupported_year`) are named in `warning`, and so are a
+ * negation tied to no condition and a `related` page. Every page of a cursor carries the warnings of the
+ * first about the query.
  * 8. Every body that matches `SearchRequest` is searched (200), except for a `bbox` whose bounds are out of
  * order (rule 9). Conditions that can match nothing are not errors: a `ward` that is not a label listed by
  * the metadata endpoint or an empty year range (for example `year_to` 2010 with the default `year_from`

@@ -54,6 +54,15 @@ describe('search engine: honesty about the query', () => {
     expect(page.warning).toContain('"1850年" (outside the capture years that can be searched)');
   });
 
+  it('says when a negation was tied to no condition, and not when it was', async () => {
+    const untied = await search({ query: '電柱が立っていない坂道' });
+    expect(untied.interpretation.conditions.some((c) => c.negated)).toBe(false);
+    expect(untied.warning).toContain('the negation "ない" was tied to no condition');
+    const tied = await search({ query: '電柱のない坂道' });
+    expect(tied.interpretation.conditions.some((c) => c.negated)).toBe(true);
+    expect(tied.warning).toBeNull();
+  });
+
   it('warns about nothing the query did not say: a preset, a query fully understood', async () => {
     expect((await search({ preset: 'shrine' })).warning).toBeNull();
     expect((await search({ query: '石畳の坂道' })).warning).toBeNull();
