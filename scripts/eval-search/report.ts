@@ -70,6 +70,7 @@ export function reportHeldout(scored: Scored[], modes: SearchMode[]): Record<str
         precision_at_10: p10(judged),
         recall_within_budget: recall(judged),
         empty_pages: judged.filter((s) => s.returned === 0).length,
+        pages_with_warning: judged.filter((s) => s.warning !== null).length,
       };
     }
     const judged = judgedRows(rows);
