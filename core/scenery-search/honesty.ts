@@ -1,7 +1,7 @@
 /**
  * Warnings that keep a page honest about what the query meant to the search: nothing understood as scenery (the
- * page is then empty rather than an arbitrary sample), content words dropped, conditions matched by words only,
- * and a related page that is not a match. They are computed from the interpretation, which the cursor carries, so
+ * page is then empty rather than an arbitrary sample), content words dropped, a negation tied to no condition,
+ * conditions matched by words only, and a related page that is not a match. They are computed from the interpretation, which the cursor carries, so
  * every page of a search says the same.
  */
 import type { CategoryCatalog } from './categories.ts';
