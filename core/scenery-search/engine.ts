@@ -12,6 +12,7 @@ import { captureYearBounds, searchBudget } from './contract.ts';
 import { buildCorpus, type Corpus, type CorpusObservation } from './corpus.ts';
 import { matcherFor } from './evidence.ts';
 import { type AppliedFilters, applyFilters, compileFilter, filtersCanMatch, filterWarnings } from './filters.ts';
+import { interpretationWarnings, RELATED_WARNING, understoodScenery } from './honesty.ts';
 import { interpret } from './interpret.ts';
 import type { Interpretation } from './interpretation-types.ts';
 import { RubricJudge } from './judge/rubric.ts';
@@ -181,8 +182,12 @@ export async function createSearchEngine(
         queued: [],
       };
     }
-    // The filters of a continued search come from its cursor, so every page reports what its first page applied.
-    const warnings = filterWarnings(state.filters, state.interpretation, request.preset);
+    // The filters and interpretation of a continued search come from its cursor, so every page reports what its
+    // first page applied and understood.
+    const warnings = [
+      ...filterWarnings(state.filters, state.interpretation, request.preset),
+      ...interpretationWarnings(state.interpretation, catalog),
+    ];
     const page = await runPage({
       corpus,
       catalog,
@@ -191,7 +196,8 @@ export async function createSearchEngine(
       state,
       mode: request.mode,
       limit: request.limit,
-      canMatch: filtersCanMatch(state.filters),
+      // A query with no scenery understood lists nothing rather than an arbitrary sample of the city.
+      canMatch: filtersCanMatch(state.filters) && understoodScenery(state.interpretation),
       accept: compileFilter(corpus, state.filters),
       loadObservations: options.loadObservations,
       deadline: performance.now() + (options.timeLimitMs ?? 2500),
@@ -200,6 +206,7 @@ export async function createSearchEngine(
       links: options.links,
     });
     warnings.push(...page.warnings);
+    if (page.mode === 'related') warnings.push(RELATED_WARNING);
     let cursor: { cursor: string; expiresAt: string } | null = null;
     if (page.hasMore) cursor = await issueCursor(store, binding, page.nextState, now);
     const answer: SearchPage = {

@@ -56,7 +56,14 @@ export const searchMetadata = <ThrowOnError extends boolean = false>(options?: O
  * `pagination.has_more` is true, with `pagination.next_cursor` (or `next_request`).
  * 6. When both `query` and `preset` are given, the query wins; `interpretation.preset_set_aside` is true and
  * `applied_filters.preset` is null.
- * 7. A query that maps to no category still searches the text index (`interpretation.text_only: true`).
+ * 7. A query that maps to no category still searches the text index (`interpretation.text_only: true`) for
+ * its words that observations contain, and `warning` says that results only contain those words. A query
+ * in which nothing is understood as scenery (no category and no such word: a shop name, the weather,
+ * gibberish) gets an empty page (`has_more` false), never an arbitrary one, and `warning` names what was
+ * not understood and what the catalogue covers. Content words left out of a search (`interpretation.ignored`
+ * with reason `not_scenery`, `unknown_place` or `unsupported_year`) are named in `warning`, and so are a
+ * negation tied to no condition and a `related` page. Every page of a cursor carries the warnings of the
+ * first about the query.
  * 8. Every body that matches `SearchRequest` is searched (200), except for a `bbox` whose bounds are out of
  * order (rule 9). Conditions that can match nothing are not errors: a `ward` that is not a label listed by
  * the metadata endpoint or an empty year range (for example `year_to` 2010 with the default `year_from`

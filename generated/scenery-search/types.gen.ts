@@ -109,7 +109,7 @@ export type SearchResponse = {
      */
     mode?: 'jev' | 'text' | 'related';
     /**
-     * Something the client should know about this page, in English, or null: judge fallback, a ward that is not listed, an empty year range, a bbox that matches nothing, a preset set aside. Several are joined with "; ". Always sent by this server.
+     * Something the client should know about this page, in English, or null: judge fallback, a ward that is not listed, an empty year range, a bbox that matches nothing, a preset set aside, a query in which no scenery was understood (with what the catalogue covers), query words that were not understood and not searched (named), a negation tied to no condition (the conditions were searched as present), a search by words only, and a `related` page (its results are related, not matching). Several are joined with "; ". Always sent by this server.
      */
     warning?: string | null;
     /**

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engineFor } from '../../core/scenery-search/engine-holder.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { checkedFetch } from '../helpers/spec-check.ts';
+
+// The scenery search says what it did not understand, through the HTTP face on the 2000-scene demo city: every
+// response is checked against the spec.
+
+let server: TestServer;
+
+beforeAll(async () => {
+  // The search limit is 20/min per IP; these tests send more than that.
+  server = await startTestServer({ env: { RATE_LIMIT_FACTOR: '50' } });
+  await engineFor(server.release);
+}, 120_000);
+afterAll(() => server.close());
+
+async function search(body: Record<string, unknown>) {
+  const response = await checkedFetch(`${server.url}/explore/api/search`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as any;
+}
+
+describe.each(['jev', 'text'])('POST /explore/api/search in mode %s', (mode) => {
+  it('answers a query with no scenery in it by an empty, final page whose warning names what the catalogue covers', async () => {
+    const page = await search({ query: 'qzxvbnmkj', mode });
+    expect(page.results).toEqual([]);
+    expect(page.interpretation.conditions).toEqual([]);
+    expect(page.interpretation.text_terms).toEqual([]);
+    expect(page.pagination).toMatchObject({ has_more: false, next_cursor: null });
+    expect(page.warning).toMatch(/names no scenery/);
+    expect(page.warning).toContain('"qzxvbnmkj"');
+    // What the catalogue covers: its presets and example labels, as the metadata endpoint lists them.
+    const meta = (await (await checkedFetch(`${server.url}/explore/api/meta`)).json()) as any;
+    for (const preset of meta.search_features.presets) expect(page.warning).toContain(preset.id);
+    const labels = meta.search_features.categories.map((c: { label: string }) => c.label);
+    expect(labels.filter((label: string) => page.warning.includes(label)).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('names a content word it dropped while searching the one it understood', async () => {
+    const page = await search({ query: '麒麟のいる坂道', mode });
+    expect(page.interpretation.conditions.map((c: { key: string }) => c.key)).toEqual(['slope_road']);
+    expect(page.interpretation.ignored).toContainEqual({ text: '麒麟', reason: 'not_scenery' });
+    expect(page.results.length).toBeGreaterThan(0);
+    expect(page.warning).toMatch(/not understood and not searched: "麒麟"/);
+    // Particles are not content words: they are not named.
+    expect(page.warning).not.toContain('"の"');
+    // Mode text checks no condition against the observations, and says so; mode jev judged every result shown.
+    expect(page.interpretation.unverified_conditions).toEqual(mode === 'text' ? ['slope_road'] : []);
+  });
+
+  it('says a related page is related, not matching', async () => {
+    // A lighthouse and a covered arcade never stand in the same photograph of the demo city.
+    const page = await search({ query: '灯台のあるアーケード', mode });
+    expect(page.mode).toBe('related');
+    expect(page.results.length).toBeGreaterThan(0);
+    expect(page.warning).toMatch(/related, not matching/);
+  });
+
+  it('says so when only the words of the query were searched', async () => {
+    const page = await search({ query: '苔', mode });
+    expect(page.interpretation.text_only).toBe(true);
+    expect(page.results.length).toBeGreaterThan(0);
+    expect(page.warning).toMatch(/only contain the words "苔"/);
+  });
+
+  it('repeats the warnings about the query on the next page of a cursor', async () => {
+    const first = await search({ query: '麒麟のいる坂道', mode, limit: 3 });
+    expect(first.pagination.has_more).toBe(true);
+    const second = await search(first.pagination.next_request);
+    expect(second.results.length).toBeGreaterThan(0);
+    const dropped = (first.warning as string).split('; ').find((w) => w.includes('麒麟'));
+    expect(dropped).toBeDefined();
+    expect((second.warning as string).split('; ')).toContain(dropped);
+  });
+});
