@@ -9,8 +9,14 @@ import { checkResponse } from '../../helpers/spec-check.ts';
 describe('explore error bodies match the scenery-search spec', () => {
   const codes = Object.keys(errorCodes) as ErrorCode[];
 
+  // What the raising code always adds to these codes (the spec pins them: Retry-After, and `cursor` for a gone cursor).
+  const always: Partial<Record<ErrorCode, ConstructorParameters<typeof ApiError>[2]>> = {
+    rate_limited: { retryAfterS: 60 },
+    cursor_expired: { field: 'cursor' },
+  };
+
   it.each(codes)('%s', (code) => {
-    const error = new ApiError(code, 'message', code === 'rate_limited' ? { retryAfterS: 60 } : {});
+    const error = new ApiError(code, 'message', always[code] ?? {});
     const problems = checkResponse({
       method: 'POST',
       url: 'http://machimi.invalid/explore/api/search',
