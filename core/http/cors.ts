@@ -10,7 +10,7 @@ import type { ResponseHeaders } from './response-headers.ts';
 export function applyCors(face: FaceName, request: Request, config: Config, headers: ResponseHeaders): void {
   if (face === 'place-lookup') {
     headers['access-control-allow-origin'] = '*';
-    headers['access-control-expose-headers'] = 'x-request-id, retry-after';
+    headers['access-control-expose-headers'] = 'x-request-id, retry-after, etag';
     return;
   }
   headers.vary = 'Origin';
@@ -20,7 +20,7 @@ export function applyCors(face: FaceName, request: Request, config: Config, head
     throw new ApiError('forbidden_origin', `Requests from origin ${origin} are not accepted by this service`);
   }
   headers['access-control-allow-origin'] = origin;
-  headers['access-control-expose-headers'] = 'retry-after';
+  headers['access-control-expose-headers'] = 'retry-after, x-request-id, etag';
 }
 
 export function preflight(headers: ResponseHeaders): Response {

@@ -1,14 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import type { HandlerContext } from '../context.ts';
 import { ApiError, toApiError } from '../errors.ts';
 import { maxJsonDepth, nestsDeeperThan } from '../json/nesting-depth.ts';
 import { isJsonContentType, readBody } from './body.ts';
 import type { AppDeps, FaceRuntime } from './context.ts';
 import { applyCors, preflight } from './cors.ts';
+import type { Delivery } from './delivery.ts';
+import { negotiateEncoding } from './encoding.ts';
 import type { LentBody } from './lent-body.ts';
-import { releaseUnsent } from './lent-body.ts';
 import { parseQuery } from './query.ts';
 import { RequestContext } from './request-context.ts';
+import { requestIdOf } from './request-id.ts';
 import { emptyResponse, errorResponse, jsonResponse, jsonTextResponse } from './respond.ts';
 import type { ResponseHeaders } from './response-headers.ts';
 import type { RouteMatch } from './router.ts';
@@ -127,42 +128,47 @@ async function runOperation(
 
 export async function handleRequest(deps: AppDeps, info: RequestInfo): Promise<Response> {
   const started = performance.now();
-  const requestId = randomUUID();
-  const url = info.url ?? new URL(info.request.url);
+  const { request } = info;
+  const requestId = requestIdOf(request);
+  const url = info.url ?? new URL(request.url);
   const face = faceOf(deps, url.pathname);
   const headers: ResponseHeaders = { 'x-request-id': requestId };
-  const ctx = new RequestContext(deps, requestId, info.request, url);
+  const ctx = new RequestContext(deps, requestId, request, url);
+  const delivery: Delivery = {
+    request,
+    requestId,
+    encoding: negotiateEncoding(request.headers.get('accept-encoding')),
+    head: request.method === 'HEAD',
+    cacheable: false,
+  };
   let response: Response;
   let operationId: string | undefined;
   try {
-    applyCors(face.name, info.request, deps.config, headers);
-    if (info.request.method === 'OPTIONS') {
+    applyCors(face.name, request, deps.config, headers);
+    if (request.method === 'OPTIONS') {
       response = preflight(headers);
     } else {
       const outcome = await runOperation(deps, face, info, url, ctx);
       operationId = outcome.operationId;
       if (outcome.cacheControl) headers['cache-control'] = outcome.cacheControl;
+      delivery.cacheable = outcome.cacheControl?.startsWith('public') === true;
       const { reply } = outcome;
-      if ('text' in reply) response = jsonTextResponse(reply.status, reply.text, headers);
+      if ('text' in reply) response = jsonTextResponse(reply.status, reply.text, headers, delivery);
       else
         response =
-          reply.body === null ? emptyResponse(reply.status, headers) : jsonResponse(reply.status, reply.body, headers);
+          reply.body === null
+            ? emptyResponse(reply.status, headers)
+            : jsonResponse(reply.status, reply.body, headers, delivery);
     }
   } catch (thrown) {
     const error = toApiError(thrown);
     if (error.code === 'internal') ctx.log.error({ err: thrown, path: url.pathname }, 'request failed');
-    response = errorResponse(face.name, error, requestId, headers);
-  }
-  if (info.request.method === 'HEAD') {
-    releaseUnsent(response);
-    response = emptyResponse(response.status, headers);
+    delivery.cacheable = false;
+    response = errorResponse(face.name, error, requestId, headers, delivery);
   }
   const ms = Math.round((performance.now() - started) * 1000) / 1000;
   if (deps.log.isLevelEnabled('info')) {
-    ctx.log.info(
-      { method: info.request.method, path: url.pathname, operationId, status: response.status, ms },
-      'request',
-    );
+    ctx.log.info({ method: request.method, path: url.pathname, operationId, status: response.status, ms }, 'request');
   }
   return response;
 }
