@@ -8,6 +8,7 @@ import { countCost } from '../mcp/envelope.ts';
 import { buildMcpTools } from '../mcp/tools.ts';
 import { loadSpec, type SpecDocument, specFiles } from '../spec.ts';
 import { createApp } from './app.ts';
+import { answerClientErrors } from './client-error.ts';
 import type { AppDeps } from './context.ts';
 import { printOk } from './envelope.ts';
 import { checkHandlers } from './handler-check.ts';
@@ -77,5 +78,7 @@ export async function assembleApp(options: AssembleOptions): Promise<{ app: H3; 
     },
     ...(options.now ? { now: options.now } : {}),
   };
-  return { app: createApp(deps), deps };
+  const app = createApp(deps);
+  answerClientErrors(app, deps);
+  return { app, deps };
 }

@@ -3003,6 +3003,10 @@ export type GetIndexErrors = {
      */
     429: Error;
     /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
+    /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
     500: Error;
@@ -3035,6 +3039,10 @@ export type GetMetaErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -3069,6 +3077,10 @@ export type ListGenerationsErrors = {
      */
     429: Error;
     /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
+    /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
     500: Error;
@@ -3102,6 +3114,10 @@ export type GetProvenanceErrors = {
      */
     429: Error;
     /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
+    /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
     500: Error;
@@ -3134,6 +3150,10 @@ export type GetProvenanceAliasErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -3195,7 +3215,7 @@ export type GetCoverageData = {
 
 export type GetCoverageErrors = {
     /**
-     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it.
+     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it. Also a request the HTTP parser refuses (an unknown method, raw non-ASCII bytes in the target, a malformed request line): then without `field`, and the connection is closed.
      */
     400: Error;
     /**
@@ -3206,6 +3226,10 @@ export type GetCoverageErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -3289,7 +3313,7 @@ export type ListScenesNearbyData = {
 
 export type ListScenesNearbyErrors = {
     /**
-     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it.
+     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it. Also a request the HTTP parser refuses (an unknown method, raw non-ASCII bytes in the target, a malformed request line): then without `field`, and the connection is closed.
      */
     400: Error;
     /**
@@ -3300,6 +3324,10 @@ export type ListScenesNearbyErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -3383,7 +3411,7 @@ export type ListScenesNearbyAliasData = {
 
 export type ListScenesNearbyAliasErrors = {
     /**
-     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it.
+     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it. Also a request the HTTP parser refuses (an unknown method, raw non-ASCII bytes in the target, a malformed request line): then without `field`, and the connection is closed.
      */
     400: Error;
     /**
@@ -3394,6 +3422,10 @@ export type ListScenesNearbyAliasErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -3444,7 +3476,7 @@ export type GetSceneData = {
 
 export type GetSceneErrors = {
     /**
-     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it.
+     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it. Also a request the HTTP parser refuses (an unknown method, raw non-ASCII bytes in the target, a malformed request line): then without `field`, and the connection is closed.
      */
     400: Error;
     /**
@@ -3459,6 +3491,10 @@ export type GetSceneErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -3509,7 +3545,7 @@ export type GetSceneAliasData = {
 
 export type GetSceneAliasErrors = {
     /**
-     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it.
+     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it. Also a request the HTTP parser refuses (an unknown method, raw non-ASCII bytes in the target, a malformed request line): then without `field`, and the connection is closed.
      */
     400: Error;
     /**
@@ -3524,6 +3560,10 @@ export type GetSceneAliasErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -3567,7 +3607,7 @@ export type ListStreetsNearbyData = {
 
 export type ListStreetsNearbyErrors = {
     /**
-     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it.
+     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it. Also a request the HTTP parser refuses (an unknown method, raw non-ASCII bytes in the target, a malformed request line): then without `field`, and the connection is closed.
      */
     400: Error;
     /**
@@ -3582,6 +3622,10 @@ export type ListStreetsNearbyErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -3621,7 +3665,7 @@ export type SearchStreetsData = {
 
 export type SearchStreetsErrors = {
     /**
-     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it.
+     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it. Also a request the HTTP parser refuses (an unknown method, raw non-ASCII bytes in the target, a malformed request line): then without `field`, and the connection is closed.
      */
     400: Error;
     /**
@@ -3632,6 +3676,10 @@ export type SearchStreetsErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -3668,7 +3716,7 @@ export type GetStreetData = {
 
 export type GetStreetErrors = {
     /**
-     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it.
+     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it. Also a request the HTTP parser refuses (an unknown method, raw non-ASCII bytes in the target, a malformed request line): then without `field`, and the connection is closed.
      */
     400: Error;
     /**
@@ -3683,6 +3731,10 @@ export type GetStreetErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -3714,7 +3766,7 @@ export type GetEdgeData = {
 
 export type GetEdgeErrors = {
     /**
-     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it.
+     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it. Also a request the HTTP parser refuses (an unknown method, raw non-ASCII bytes in the target, a malformed request line): then without `field`, and the connection is closed.
      */
     400: Error;
     /**
@@ -3729,6 +3781,10 @@ export type GetEdgeErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -3764,7 +3820,7 @@ export type GetAreaAtData = {
 
 export type GetAreaAtErrors = {
     /**
-     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it.
+     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it. Also a request the HTTP parser refuses (an unknown method, raw non-ASCII bytes in the target, a malformed request line): then without `field`, and the connection is closed.
      */
     400: Error;
     /**
@@ -3775,6 +3831,10 @@ export type GetAreaAtErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -3818,7 +3878,7 @@ export type ListAreasNearbyData = {
 
 export type ListAreasNearbyErrors = {
     /**
-     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it.
+     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it. Also a request the HTTP parser refuses (an unknown method, raw non-ASCII bytes in the target, a malformed request line): then without `field`, and the connection is closed.
      */
     400: Error;
     /**
@@ -3829,6 +3889,10 @@ export type ListAreasNearbyErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -3868,7 +3932,7 @@ export type SearchAreasData = {
 
 export type SearchAreasErrors = {
     /**
-     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it.
+     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it. Also a request the HTTP parser refuses (an unknown method, raw non-ASCII bytes in the target, a malformed request line): then without `field`, and the connection is closed.
      */
     400: Error;
     /**
@@ -3879,6 +3943,10 @@ export type SearchAreasErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -3915,7 +3983,7 @@ export type GetAreaData = {
 
 export type GetAreaErrors = {
     /**
-     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it.
+     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it. Also a request the HTTP parser refuses (an unknown method, raw non-ASCII bytes in the target, a malformed request line): then without `field`, and the connection is closed.
      */
     400: Error;
     /**
@@ -3930,6 +3998,10 @@ export type GetAreaErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -4003,7 +4075,7 @@ export type ListChangesNearbyData = {
 
 export type ListChangesNearbyErrors = {
     /**
-     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it.
+     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it. Also a request the HTTP parser refuses (an unknown method, raw non-ASCII bytes in the target, a malformed request line): then without `field`, and the connection is closed.
      */
     400: Error;
     /**
@@ -4014,6 +4086,10 @@ export type ListChangesNearbyErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -4056,6 +4132,10 @@ export type GetChangeErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -4107,7 +4187,7 @@ export type ListAmenitiesNearbyData = {
 
 export type ListAmenitiesNearbyErrors = {
     /**
-     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it.
+     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it. Also a request the HTTP parser refuses (an unknown method, raw non-ASCII bytes in the target, a malformed request line): then without `field`, and the connection is closed.
      */
     400: Error;
     /**
@@ -4118,6 +4198,10 @@ export type ListAmenitiesNearbyErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -4149,7 +4233,7 @@ export type SearchSchoolsData = {
 
 export type SearchSchoolsErrors = {
     /**
-     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it.
+     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it. Also a request the HTTP parser refuses (an unknown method, raw non-ASCII bytes in the target, a malformed request line): then without `field`, and the connection is closed.
      */
     400: Error;
     /**
@@ -4160,6 +4244,10 @@ export type SearchSchoolsErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -4189,7 +4277,7 @@ export type SearchAmenitiesData = {
 
 export type SearchAmenitiesErrors = {
     /**
-     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it.
+     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it. Also a request the HTTP parser refuses (an unknown method, raw non-ASCII bytes in the target, a malformed request line): then without `field`, and the connection is closed.
      */
     400: Error;
     /**
@@ -4204,6 +4292,10 @@ export type SearchAmenitiesErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -4233,7 +4325,7 @@ export type SearchAmenitiesAliasData = {
 
 export type SearchAmenitiesAliasErrors = {
     /**
-     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it.
+     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it. Also a request the HTTP parser refuses (an unknown method, raw non-ASCII bytes in the target, a malformed request line): then without `field`, and the connection is closed.
      */
     400: Error;
     /**
@@ -4248,6 +4340,10 @@ export type SearchAmenitiesAliasErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -4298,6 +4394,10 @@ export type CallMcpErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */

@@ -820,7 +820,7 @@ export type ExploreError = {
     /**
      * Machine-readable code.
      */
-    code: 'invalid_json' | 'invalid_parameter' | 'unknown_field' | 'query_or_preset_required' | 'cursor_mismatch' | 'forbidden_origin' | 'not_found' | 'method_not_allowed' | 'cursor_expired' | 'payload_too_large' | 'unsupported_media_type' | 'rate_limited' | 'internal' | 'store_unavailable';
+    code: 'invalid_json' | 'invalid_parameter' | 'unknown_field' | 'query_or_preset_required' | 'cursor_mismatch' | 'forbidden_origin' | 'not_found' | 'method_not_allowed' | 'cursor_expired' | 'payload_too_large' | 'unsupported_media_type' | 'malformed_request' | 'request_timeout' | 'headers_too_large' | 'rate_limited' | 'internal' | 'store_unavailable';
     /**
      * The offending request field (top-level body property or `scene_id`), or null when the error is not about one field.
      */
@@ -862,6 +862,8 @@ export type SearchMetadataErrors = {
      * - `query_or_preset_required` (search): neither `query` nor a non-null `preset` was given. A `query` or
      * `preset` that is given but invalid (a preset id that is not listed, a query that is not a string) is
      * `invalid_parameter` naming it.
+     * - `malformed_request`: the HTTP parser refused the request (unknown method, raw non-ASCII bytes in the
+     * target, malformed request line); the connection is closed.
      * - `cursor_mismatch` (search): a cursor was sent with conditions or a limit that differ from the request that
      * issued it; `field` names the first differing one (in the order query, preset, ward, year_from, year_to,
      * mode, bbox, limit). Send `pagination.next_request` unchanged, or restart without the cursor.
@@ -871,7 +873,7 @@ export type SearchMetadataErrors = {
      *
      */
     400: ExploreError & {
-        code?: 'invalid_json' | 'invalid_parameter' | 'unknown_field' | 'query_or_preset_required' | 'cursor_mismatch';
+        code?: 'invalid_json' | 'invalid_parameter' | 'unknown_field' | 'query_or_preset_required' | 'cursor_mismatch' | 'malformed_request';
         retryable?: false;
     };
     /**
@@ -923,6 +925,13 @@ export type SearchMetadataErrors = {
     429: ExploreError & {
         code?: 'rate_limited';
         retryable?: true;
+    };
+    /**
+     * The request headers are over 16 KB in all; refused by the HTTP parser before routing (`headers_too_large`), and the connection is closed.
+     */
+    431: ExploreError & {
+        code?: 'headers_too_large';
+        retryable?: false;
     };
     /**
      * `internal`: an unexpected server fault. The body never contains paths, SQL or stack traces; the fault is logged with the request id (`X-Request-Id`). Not marked retryable; report it if it persists.
@@ -972,6 +981,8 @@ export type SearchScenesErrors = {
      * - `query_or_preset_required` (search): neither `query` nor a non-null `preset` was given. A `query` or
      * `preset` that is given but invalid (a preset id that is not listed, a query that is not a string) is
      * `invalid_parameter` naming it.
+     * - `malformed_request`: the HTTP parser refused the request (unknown method, raw non-ASCII bytes in the
+     * target, malformed request line); the connection is closed.
      * - `cursor_mismatch` (search): a cursor was sent with conditions or a limit that differ from the request that
      * issued it; `field` names the first differing one (in the order query, preset, ward, year_from, year_to,
      * mode, bbox, limit). Send `pagination.next_request` unchanged, or restart without the cursor.
@@ -981,7 +992,7 @@ export type SearchScenesErrors = {
      *
      */
     400: ExploreError & {
-        code?: 'invalid_json' | 'invalid_parameter' | 'unknown_field' | 'query_or_preset_required' | 'cursor_mismatch';
+        code?: 'invalid_json' | 'invalid_parameter' | 'unknown_field' | 'query_or_preset_required' | 'cursor_mismatch' | 'malformed_request';
         retryable?: false;
     };
     /**
@@ -1033,6 +1044,13 @@ export type SearchScenesErrors = {
     429: ExploreError & {
         code?: 'rate_limited';
         retryable?: true;
+    };
+    /**
+     * The request headers are over 16 KB in all; refused by the HTTP parser before routing (`headers_too_large`), and the connection is closed.
+     */
+    431: ExploreError & {
+        code?: 'headers_too_large';
+        retryable?: false;
     };
     /**
      * `internal`: an unexpected server fault. The body never contains paths, SQL or stack traces; the fault is logged with the request id (`X-Request-Id`). Not marked retryable; report it if it persists.
@@ -1084,6 +1102,8 @@ export type GetSceneErrors = {
      * - `query_or_preset_required` (search): neither `query` nor a non-null `preset` was given. A `query` or
      * `preset` that is given but invalid (a preset id that is not listed, a query that is not a string) is
      * `invalid_parameter` naming it.
+     * - `malformed_request`: the HTTP parser refused the request (unknown method, raw non-ASCII bytes in the
+     * target, malformed request line); the connection is closed.
      * - `cursor_mismatch` (search): a cursor was sent with conditions or a limit that differ from the request that
      * issued it; `field` names the first differing one (in the order query, preset, ward, year_from, year_to,
      * mode, bbox, limit). Send `pagination.next_request` unchanged, or restart without the cursor.
@@ -1093,7 +1113,7 @@ export type GetSceneErrors = {
      *
      */
     400: ExploreError & {
-        code?: 'invalid_json' | 'invalid_parameter' | 'unknown_field' | 'query_or_preset_required' | 'cursor_mismatch';
+        code?: 'invalid_json' | 'invalid_parameter' | 'unknown_field' | 'query_or_preset_required' | 'cursor_mismatch' | 'malformed_request';
         retryable?: false;
     };
     /**
@@ -1145,6 +1165,13 @@ export type GetSceneErrors = {
     429: ExploreError & {
         code?: 'rate_limited';
         retryable?: true;
+    };
+    /**
+     * The request headers are over 16 KB in all; refused by the HTTP parser before routing (`headers_too_large`), and the connection is closed.
+     */
+    431: ExploreError & {
+        code?: 'headers_too_large';
+        retryable?: false;
     };
     /**
      * `internal`: an unexpected server fault. The body never contains paths, SQL or stack traces; the fault is logged with the request id (`X-Request-Id`). Not marked retryable; report it if it persists.
