@@ -10,6 +10,7 @@ import { loadSpec, type SpecDocument, specFiles } from '../spec.ts';
 import { createApp } from './app.ts';
 import { answerClientErrors } from './client-error.ts';
 import type { AppDeps } from './context.ts';
+import { ServedContract } from './contract.ts';
 import { printOk } from './envelope.ts';
 import { checkHandlers } from './handler-check.ts';
 import { type BucketSpec, RateLimits } from './rate-limit.ts';
@@ -63,12 +64,14 @@ export async function assembleApp(options: AssembleOptions): Promise<{ app: H3; 
       name: 'place-lookup',
       router: await SpecRouter.create(placeLookupSpec),
       handlers: options.handlers.placeLookup,
+      contract: new ServedContract(placeLookupSpec),
       printOk,
     },
     scenerySearch: {
       name: 'scenery-search',
       router: await SpecRouter.create(scenerySearchSpec),
       handlers: options.handlers.scenerySearch,
+      contract: new ServedContract(scenerySearchSpec),
     },
     rateLimits,
     release: options.release,

@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { HandlerMap, McpCostCounter, McpEndpoint } from '../context.ts';
 import type { ServedRelease } from '../data/served-release.ts';
 import type { Logger } from '../log.ts';
+import type { ServedContract } from './contract.ts';
 import type { PrintOk } from './envelope.ts';
 import type { FaceName } from './faces.ts';
 import type { RateLimits } from './rate-limit.ts';
@@ -11,6 +12,8 @@ export interface FaceRuntime {
   name: FaceName;
   router: SpecRouter;
   handlers: HandlerMap;
+  /** The face's OpenAPI document as served (operations with `x-handled-by: contract`). */
+  contract: ServedContract;
   // Place lookup: prints a handler's result inside the common envelope (serialise.ts). Without it, results are
   // answered as they are, with JSON.stringify.
   printOk?: PrintOk;

@@ -3,8 +3,9 @@ import { ApiError, toApiError } from '../errors.ts';
 import { maxJsonDepth, nestsDeeperThan } from '../json/nesting-depth.ts';
 import { isJsonContentType, readBody } from './body.ts';
 import type { AppDeps, FaceRuntime } from './context.ts';
+import { type ContractFile, publicBaseOf } from './contract.ts';
 import { applyCors, preflight } from './cors.ts';
-import type { Delivery } from './delivery.ts';
+import { type Delivery, deliver } from './delivery.ts';
 import { negotiateEncoding } from './encoding.ts';
 import type { LentBody } from './lent-body.ts';
 import { parseQuery } from './query.ts';
@@ -81,7 +82,7 @@ function hasHeaderParameters(operation: RouteMatch['operation']): boolean {
 interface Outcome {
   operationId: string;
   cacheControl: string | undefined;
-  reply: { status: number; body: unknown } | { status: number; text: string | LentBody };
+  reply: { status: number; body: unknown } | { status: number; text: string | LentBody } | { file: ContractFile };
 }
 
 async function runOperation(
@@ -104,6 +105,11 @@ async function runOperation(
     };
   }
   await deps.rateLimits.consume(operation.rateLimit ?? 'rest', clientIp);
+  if (operation.handledBy === 'contract') {
+    const format = operation.path.endsWith('.yaml') ? 'yaml' : 'json';
+    const file = face.contract.file(format, publicBaseOf(deps.config, request));
+    return { operationId: operation.operationId, cacheControl: operation.cacheControl, reply: { file } };
+  }
   const query = parseQuery(url.searchParams, operation.parameters);
   for (const name of query.unknown) ctx.warnings.push(`unknown parameter ${name} was ignored`);
   const body = operation.hasBody ? await readJsonBody(face, match, request) : undefined;
@@ -125,6 +131,9 @@ async function runOperation(
     : { status: 200, body: result };
   return { operationId: operation.operationId, cacheControl: operation.cacheControl, reply };
 }
+
+// A served document is shared by every request: nothing to give back.
+function keepFile(): void {}
 
 export async function handleRequest(deps: AppDeps, info: RequestInfo): Promise<Response> {
   const started = performance.now();
@@ -153,7 +162,10 @@ export async function handleRequest(deps: AppDeps, info: RequestInfo): Promise<R
       if (outcome.cacheControl) headers['cache-control'] = outcome.cacheControl;
       delivery.cacheable = outcome.cacheControl?.startsWith('public') === true;
       const { reply } = outcome;
-      if ('text' in reply) response = jsonTextResponse(reply.status, reply.text, headers, delivery);
+      if ('file' in reply) {
+        headers['content-type'] = reply.file.contentType;
+        response = deliver(200, 'OK', { body: reply.file.bytes, release: keepFile }, headers, delivery);
+      } else if ('text' in reply) response = jsonTextResponse(reply.status, reply.text, headers, delivery);
       else
         response =
           reply.body === null

@@ -3023,6 +3023,91 @@ export type GetIndexResponses = {
 
 export type GetIndexResponse = GetIndexResponses[keyof GetIndexResponses];
 
+export type GetOpenapiJsonData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/openapi.json';
+};
+
+export type GetOpenapiJsonErrors = {
+    /**
+     * The API is read-only: POST, PUT, DELETE and PATCH on this path answer 405 with `Allow: GET`. (Listed on the GET operation because OpenAPI has no place for methods a path does not serve.)
+     */
+    405: Error;
+    /**
+     * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
+    /**
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     */
+    500: Error;
+};
+
+export type GetOpenapiJsonError = GetOpenapiJsonErrors[keyof GetOpenapiJsonErrors];
+
+export type GetOpenapiJsonResponses = {
+    /**
+     * The OpenAPI 3.1 document, converted to JSON.
+     */
+    200: {
+        openapi: '3.1.0';
+        info: {
+            [key: string]: unknown;
+        };
+        paths: {
+            [key: string]: unknown;
+        };
+        servers: Array<{
+            url: string;
+        }>;
+    };
+};
+
+export type GetOpenapiJsonResponse = GetOpenapiJsonResponses[keyof GetOpenapiJsonResponses];
+
+export type GetOpenapiYamlData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/openapi.yaml';
+};
+
+export type GetOpenapiYamlErrors = {
+    /**
+     * The API is read-only: POST, PUT, DELETE and PATCH on this path answer 405 with `Allow: GET`. (Listed on the GET operation because OpenAPI has no place for methods a path does not serve.)
+     */
+    405: Error;
+    /**
+     * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
+    /**
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     */
+    500: Error;
+};
+
+export type GetOpenapiYamlError = GetOpenapiYamlErrors[keyof GetOpenapiYamlErrors];
+
+export type GetOpenapiYamlResponses = {
+    /**
+     * The OpenAPI 3.1 document as written.
+     */
+    200: string;
+};
+
+export type GetOpenapiYamlResponse = GetOpenapiYamlResponses[keyof GetOpenapiYamlResponses];
+
 export type GetMetaData = {
     body?: never;
     path?: never;

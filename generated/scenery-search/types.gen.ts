@@ -701,6 +701,10 @@ export type MetadataLinks = {
      * URI template (RFC 6570) of the single-observation read.
      */
     scene: string;
+    /**
+     * This API's OpenAPI document as JSON (`/openapi.yaml` has it as YAML).
+     */
+    openapi?: string;
 };
 
 /**
@@ -959,6 +963,129 @@ export type SearchMetadataResponses = {
 };
 
 export type SearchMetadataResponse = SearchMetadataResponses[keyof SearchMetadataResponses];
+
+export type GetOpenapiJsonData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/explore/api/openapi.json';
+};
+
+export type GetOpenapiJsonErrors = {
+    /**
+     * `forbidden_origin`: the request carries a browser `Origin` header that is not the configured `EXPLORE_ORIGIN`. Any endpoint. Requests without `Origin` (server-side clients) are never refused for this.
+     */
+    403: ExploreError & {
+        code?: 'forbidden_origin';
+        retryable?: false;
+    };
+    /**
+     * `method_not_allowed`: the path exists but does not serve this method (for example `GET /explore/api/search` or `DELETE /explore/api/meta`). `Allow` lists the method it serves.
+     */
+    405: ExploreError & {
+        code?: 'method_not_allowed';
+        retryable?: false;
+    };
+    /**
+     * `rate_limited`: this client IP is over its bucket (search: `explore_search`, 20 per 60 s; metadata and scene: `rest`, 300 per 60 s). Wait `Retry-After` seconds (also `retry_after_s`) before the next request; the client must respect it.
+     */
+    429: ExploreError & {
+        code?: 'rate_limited';
+        retryable?: true;
+    };
+    /**
+     * The request headers are over 16 KB in all; refused by the HTTP parser before routing (`headers_too_large`), and the connection is closed.
+     */
+    431: ExploreError & {
+        code?: 'headers_too_large';
+        retryable?: false;
+    };
+    /**
+     * `internal`: an unexpected server fault. The body never contains paths, SQL or stack traces; the fault is logged with the request id (`X-Request-Id`). Not marked retryable; report it if it persists.
+     */
+    500: ExploreError & {
+        code?: 'internal';
+        retryable?: false;
+    };
+};
+
+export type GetOpenapiJsonError = GetOpenapiJsonErrors[keyof GetOpenapiJsonErrors];
+
+export type GetOpenapiJsonResponses = {
+    /**
+     * The OpenAPI 3.1 document, converted to JSON.
+     */
+    200: {
+        openapi: '3.1.0';
+        info: {
+            [key: string]: unknown;
+        };
+        paths: {
+            [key: string]: unknown;
+        };
+        servers: Array<{
+            url: string;
+        }>;
+    };
+};
+
+export type GetOpenapiJsonResponse = GetOpenapiJsonResponses[keyof GetOpenapiJsonResponses];
+
+export type GetOpenapiYamlData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/explore/api/openapi.yaml';
+};
+
+export type GetOpenapiYamlErrors = {
+    /**
+     * `forbidden_origin`: the request carries a browser `Origin` header that is not the configured `EXPLORE_ORIGIN`. Any endpoint. Requests without `Origin` (server-side clients) are never refused for this.
+     */
+    403: ExploreError & {
+        code?: 'forbidden_origin';
+        retryable?: false;
+    };
+    /**
+     * `method_not_allowed`: the path exists but does not serve this method (for example `GET /explore/api/search` or `DELETE /explore/api/meta`). `Allow` lists the method it serves.
+     */
+    405: ExploreError & {
+        code?: 'method_not_allowed';
+        retryable?: false;
+    };
+    /**
+     * `rate_limited`: this client IP is over its bucket (search: `explore_search`, 20 per 60 s; metadata and scene: `rest`, 300 per 60 s). Wait `Retry-After` seconds (also `retry_after_s`) before the next request; the client must respect it.
+     */
+    429: ExploreError & {
+        code?: 'rate_limited';
+        retryable?: true;
+    };
+    /**
+     * The request headers are over 16 KB in all; refused by the HTTP parser before routing (`headers_too_large`), and the connection is closed.
+     */
+    431: ExploreError & {
+        code?: 'headers_too_large';
+        retryable?: false;
+    };
+    /**
+     * `internal`: an unexpected server fault. The body never contains paths, SQL or stack traces; the fault is logged with the request id (`X-Request-Id`). Not marked retryable; report it if it persists.
+     */
+    500: ExploreError & {
+        code?: 'internal';
+        retryable?: false;
+    };
+};
+
+export type GetOpenapiYamlError = GetOpenapiYamlErrors[keyof GetOpenapiYamlErrors];
+
+export type GetOpenapiYamlResponses = {
+    /**
+     * The OpenAPI 3.1 document as written.
+     */
+    200: string;
+};
+
+export type GetOpenapiYamlResponse = GetOpenapiYamlResponses[keyof GetOpenapiYamlResponses];
 
 export type SearchScenesData = {
     /**

@@ -93,8 +93,8 @@ export function checkResponse({ method, url, status, headers, body }: CheckInput
   const operation = matchOperation(face, lookup, pathname);
   const problems: string[] = [];
   const isJson = (headers.get('content-type') ?? '').startsWith('application/json');
-  if (body !== null && !isJson) problems.push(`content-type is ${headers.get('content-type')}, expected JSON`);
   if (!operation) {
+    if (body !== null && !isJson) problems.push(`content-type is ${headers.get('content-type')}, expected JSON`);
     if (status < 400) return [`${method} ${pathname} answered ${status} but matches no operation`];
     if (method === 'HEAD') return problems;
     const validate = validatorAt(face, errorSchemaPath(face));
@@ -112,8 +112,13 @@ export function checkResponse({ method, url, status, headers, body }: CheckInput
   if (!response) return [`${operation.operationId}: status ${status} is not documented`];
   const content = response.content as Json | undefined;
   const base = followRef(face, pointer('paths', operation.path, operation.method, 'responses', key));
-  if (content?.['application/json'] && method !== 'HEAD') {
-    const validate = validatorAt(face, `${base}/content/${pointer('application/json')}/schema`);
+  // A body is JSON unless the response documents another media type (the served YAML document).
+  const mediaType = (headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
+  const documentedType = content?.[mediaType] !== undefined ? mediaType : 'application/json';
+  if (body !== null && mediaType !== documentedType)
+    problems.push(`content-type is ${headers.get('content-type')}, expected ${documentedType}`);
+  if (content?.[documentedType] && method !== 'HEAD') {
+    const validate = validatorAt(face, `${base}/content/${pointer(documentedType)}/schema`);
     if (!validate(body)) problems.push(`${operation.operationId} ${status} body: ${ajv.errorsText(validate.errors)}`);
   } else if (body !== null && method !== 'HEAD') {
     problems.push(`${operation.operationId} ${status}: the spec documents no body but one was sent`);

@@ -31,9 +31,11 @@ describe('compression', () => {
   it.each([
     ['gzip', 'gzip'],
     ['br', 'br'],
-    ['gzip, deflate, br', 'br'],
+    ['gzip, deflate, br', 'gzip'],
+    ['br, gzip', 'gzip'],
+    ['gzip;q=0.5, br', 'br'],
     ['br;q=0.5, gzip', 'gzip'],
-    ['*', 'br'],
+    ['*', 'gzip'],
   ])(
     'Accept-Encoding %j is answered with %s, the same data in at most a fifth of the bytes',
     async (accept, coding) => {
