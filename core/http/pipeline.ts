@@ -13,6 +13,7 @@ import { RequestContext } from './request-context.ts';
 import { requestIdOf } from './request-id.ts';
 import { emptyResponse, errorResponse, jsonResponse, jsonTextResponse } from './respond.ts';
 import type { ResponseHeaders } from './response-headers.ts';
+import { normalisePath } from './route-table.ts';
 import type { RouteMatch } from './router.ts';
 import { toValidationError } from './validation-errors.ts';
 
@@ -29,7 +30,10 @@ export interface RequestInfo {
 }
 
 function faceOf(deps: AppDeps, pathname: string): FaceRuntime {
-  return pathname === '/explore/api' || pathname.startsWith('/explore/api/') ? deps.scenerySearch : deps.placeLookup;
+  if (pathname === '/explore/api' || pathname.startsWith('/explore/api/')) return deps.scenerySearch;
+  // The service spec's few literal paths (/healthz, /readyz), trailing slashes ignored as the routers do.
+  if (deps.service.paths?.has(normalisePath(pathname))) return deps.service;
+  return deps.placeLookup;
 }
 
 function routeOrThrow(face: FaceRuntime, method: string, pathname: string): RouteMatch {
@@ -104,10 +108,12 @@ async function runOperation(
       reply: await deps.mcp.endpoint(raw, ctx, request.headers.get('mcp-protocol-version')),
     };
   }
-  await deps.rateLimits.consume(operation.rateLimit ?? 'rest', clientIp);
+  // Probes (`x-rate-limit: none`) must keep answering whatever a client behind the same address does.
+  if (operation.rateLimit !== 'none') await deps.rateLimits.consume(operation.rateLimit ?? 'rest', clientIp);
   if (operation.handledBy === 'contract') {
     const format = operation.path.endsWith('.yaml') ? 'yaml' : 'json';
-    const file = face.contract.file(format, publicBaseOf(deps.config, request));
+    const file = face.contract?.file(format, publicBaseOf(deps.config, request));
+    if (!file) throw new Error(`${operation.operationId}: the ${face.name} face serves no document`);
     return { operationId: operation.operationId, cacheControl: operation.cacheControl, reply: { file } };
   }
   const query = parseQuery(url.searchParams, operation.parameters);
@@ -128,7 +134,9 @@ async function runOperation(
   const result = await handler({ query: validated.query, path: validated.path, body }, ctx);
   const reply = face.printOk
     ? { status: 200, text: face.printOk(result as Record<string, unknown>, ctx) }
-    : { status: 200, body: result };
+    : face.repliesWithStatus
+      ? (result as { status: number; body: unknown })
+      : { status: 200, body: result };
   return { operationId: operation.operationId, cacheControl: operation.cacheControl, reply };
 }
 
@@ -179,8 +187,9 @@ export async function handleRequest(deps: AppDeps, info: RequestInfo): Promise<R
     response = errorResponse(face.name, error, requestId, headers, delivery);
   }
   const ms = Math.round((performance.now() - started) * 1000) / 1000;
-  if (deps.log.isLevelEnabled('info')) {
-    ctx.log.info({ method: request.method, path: url.pathname, operationId, status: response.status, ms }, 'request');
+  const level = face.requestLogLevel ?? 'info';
+  if (deps.log.isLevelEnabled(level)) {
+    ctx.log[level]({ method: request.method, path: url.pathname, operationId, status: response.status, ms }, 'request');
   }
   return response;
 }

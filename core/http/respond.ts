@@ -56,7 +56,7 @@ export function errorResponse(
 ): Response {
   headers['cache-control'] = 'no-store';
   if (error.allow) headers.allow = error.allow;
-  if (face === 'place-lookup') {
+  if (face !== 'scenery-search') {
     if (error.code === 'rate_limited') headers['retry-after'] = String(placeLookupRetryAfterS);
     return jsonResponse(placeLookupErrorStatus(error), placeLookupErrorBody(error, requestId), headers, delivery);
   }
