@@ -12,6 +12,8 @@ export interface Config {
   rateLimitFactor: number;
   demoScenes: number;
   demoSeed: number;
+  /** The origin clients reach this server at (PUBLIC_BASE_URL), e.g. for the served OpenAPI documents' `servers`. */
+  publicBaseUrl: string | null;
   /** The external judge of scenery search (mode jev); null means the built-in rubric judge. */
   judge: JudgeConfig | null;
 }
@@ -74,6 +76,19 @@ function readOrigins(env: Env, port: number): string[] {
   });
 }
 
+function readPublicBaseUrl(env: Env): string | null {
+  const raw = env.PUBLIC_BASE_URL?.trim();
+  if (!raw) return null;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {}
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || raw.replace(/\/$/, '') !== url.origin) {
+    throw new ConfigError(`PUBLIC_BASE_URL must be an http(s) origin without a path, such as https://api.example.jp`);
+  }
+  return url.origin;
+}
+
 function readLogLevel(env: Env): Config['logLevel'] {
   const raw = env.LOG_LEVEL ?? 'info';
   const level = logLevels.find((candidate) => candidate === raw);
@@ -120,6 +135,7 @@ export function parseConfig(env: Env = process.env): Config {
     rateLimitFactor: readInteger(env, 'RATE_LIMIT_FACTOR', 1, 1, 1_000_000),
     demoScenes: readInteger(env, 'DEMO_SCENES', 50_000, 100, 5_000_000),
     demoSeed: readInteger(env, 'DEMO_SEED', 1, 0, 2 ** 31),
+    publicBaseUrl: readPublicBaseUrl(env),
     judge: readJudgeConfig(env),
   };
 }

@@ -7,6 +7,10 @@ export const errorCodes = {
   unknown_field: { status: 400, retryable: false },
   query_or_preset_required: { status: 400, retryable: false },
   cursor_mismatch: { status: 400, retryable: false },
+  // Requests Node's HTTP parser refuses before the app sees them (http/client-error.ts).
+  malformed_request: { status: 400, retryable: false },
+  request_timeout: { status: 408, retryable: false },
+  headers_too_large: { status: 431, retryable: false },
   forbidden_origin: { status: 403, retryable: false },
   not_found: { status: 404, retryable: false },
   method_not_allowed: { status: 405, retryable: false },

@@ -1,8 +1,9 @@
 import { ApiError, type ErrorCode } from '../errors.ts';
 
-// The two faces answer errors in different documented shapes; this is the one place per face that knows them.
+// The faces answer errors in different documented shapes; this is the one place per face that knows them. The
+// service face (/healthz, /readyz) answers errors in the place-lookup shape.
 
-export type FaceName = 'place-lookup' | 'scenery-search';
+export type FaceName = 'place-lookup' | 'scenery-search' | 'service';
 
 const placeLookupCodes = new Set<ErrorCode>([
   'invalid_parameter',
@@ -44,6 +45,10 @@ const recoveries: Partial<Record<ErrorCode, string>> = {
   unknown_field: 'Remove the named field; the search body accepts only the documented fields.',
   query_or_preset_required: 'Give a query (Japanese scenery wording) or a preset.',
   cursor_mismatch: 'Repeat the first request exactly with the cursor, or start a new search without a cursor.',
+  malformed_request:
+    'Send an HTTP/1.1 request: a known method and a target of ASCII characters (percent-encode others).',
+  request_timeout: 'Send the whole request promptly.',
+  headers_too_large: 'Send fewer or shorter headers.',
   forbidden_origin: 'Call the API from the configured origin, or from a server without an Origin header.',
   not_found: 'Check the identifier or path; scene ids are strings of 5-25 digits.',
   method_not_allowed: 'Use a method listed in the Allow header.',

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { H3 } from 'h3';
 import { toNodeHandler } from 'h3/node';
+import { listenToClientErrors } from './client-error.ts';
 
 export interface Listener {
   server: Server;
@@ -21,6 +22,7 @@ export class PortInUseError extends Error {
 // port 0 is the kernel's ephemeral port, bound in one step, and a busy explicit port is an error, never another port.
 export async function listenApp(app: H3, host: string, port: number): Promise<{ listener: Listener; url: string }> {
   const server = createServer(toNodeHandler(app) as never);
+  listenToClientErrors(app, server);
   await new Promise<void>((resolve, reject) => {
     const fail = (error: NodeJS.ErrnoException) => {
       server.off('listening', succeed);

@@ -1,16 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import type { HandlerContext } from '../context.ts';
 import { ApiError, toApiError } from '../errors.ts';
 import { maxJsonDepth, nestsDeeperThan } from '../json/nesting-depth.ts';
 import { isJsonContentType, readBody } from './body.ts';
 import type { AppDeps, FaceRuntime } from './context.ts';
+import { type ContractFile, publicBaseOf } from './contract.ts';
 import { applyCors, preflight } from './cors.ts';
+import { type Delivery, deliver } from './delivery.ts';
+import { negotiateEncoding } from './encoding.ts';
 import type { LentBody } from './lent-body.ts';
-import { releaseUnsent } from './lent-body.ts';
 import { parseQuery } from './query.ts';
 import { RequestContext } from './request-context.ts';
+import { requestIdOf } from './request-id.ts';
 import { emptyResponse, errorResponse, jsonResponse, jsonTextResponse } from './respond.ts';
 import type { ResponseHeaders } from './response-headers.ts';
+import { normalisePath } from './route-table.ts';
 import type { RouteMatch } from './router.ts';
 import { toValidationError } from './validation-errors.ts';
 
@@ -27,7 +30,10 @@ export interface RequestInfo {
 }
 
 function faceOf(deps: AppDeps, pathname: string): FaceRuntime {
-  return pathname === '/explore/api' || pathname.startsWith('/explore/api/') ? deps.scenerySearch : deps.placeLookup;
+  if (pathname === '/explore/api' || pathname.startsWith('/explore/api/')) return deps.scenerySearch;
+  // The service spec's few literal paths (/healthz, /readyz), trailing slashes ignored as the routers do.
+  if (deps.service.paths?.has(normalisePath(pathname))) return deps.service;
+  return deps.placeLookup;
 }
 
 function routeOrThrow(face: FaceRuntime, method: string, pathname: string): RouteMatch {
@@ -86,7 +92,7 @@ function hasHeaderParameters(operation: RouteMatch['operation']): boolean {
 interface Outcome {
   operationId: string;
   cacheControl: string | undefined;
-  reply: { status: number; body: unknown } | { status: number; text: string | LentBody };
+  reply: { status: number; body: unknown } | { status: number; text: string | LentBody } | { file: ContractFile };
 }
 
 async function runOperation(
@@ -108,7 +114,14 @@ async function runOperation(
       reply: await deps.mcp.endpoint(raw, ctx, request.headers.get('mcp-protocol-version')),
     };
   }
-  await deps.rateLimits.consume(operation.rateLimit ?? 'rest', clientIp);
+  // Probes (`x-rate-limit: none`) must keep answering whatever a client behind the same address does.
+  if (operation.rateLimit !== 'none') await deps.rateLimits.consume(operation.rateLimit ?? 'rest', clientIp);
+  if (operation.handledBy === 'contract') {
+    const format = operation.path.endsWith('.yaml') ? 'yaml' : 'json';
+    const file = face.contract?.file(format, publicBaseOf(deps.config, request));
+    if (!file) throw new Error(`${operation.operationId}: the ${face.name} face serves no document`);
+    return { operationId: operation.operationId, cacheControl: operation.cacheControl, reply: { file } };
+  }
   const query = parseQuery(url.searchParams, operation.parameters);
   for (const name of query.unknown) ctx.warnings.push(`unknown parameter ${name} was ignored`);
   const body = operation.hasBody ? await readJsonBody(face, match, request) : undefined;
@@ -127,48 +140,62 @@ async function runOperation(
   const result = await handler({ query: validated.query, path: validated.path, body }, ctx);
   const reply = face.printOk
     ? { status: 200, text: face.printOk(result as Record<string, unknown>, ctx) }
-    : { status: 200, body: result };
+    : face.repliesWithStatus
+      ? (result as { status: number; body: unknown })
+      : { status: 200, body: result };
   return { operationId: operation.operationId, cacheControl: operation.cacheControl, reply };
 }
 
+// A served document is shared by every request: nothing to give back.
+function keepFile(): void {}
+
 export async function handleRequest(deps: AppDeps, info: RequestInfo): Promise<Response> {
   const started = performance.now();
-  const requestId = randomUUID();
-  const url = info.url ?? new URL(info.request.url);
+  const { request } = info;
+  const requestId = requestIdOf(request);
+  const url = info.url ?? new URL(request.url);
   const face = faceOf(deps, url.pathname);
   const headers: ResponseHeaders = { 'x-request-id': requestId };
-  const ctx = new RequestContext(deps, requestId, info.request, url);
+  const ctx = new RequestContext(deps, requestId, request, url);
+  const delivery: Delivery = {
+    request,
+    requestId,
+    encoding: negotiateEncoding(request.headers.get('accept-encoding')),
+    head: request.method === 'HEAD',
+    cacheable: false,
+  };
   let response: Response;
   let operationId: string | undefined;
   try {
-    applyCors(face.name, info.request, deps.config, headers);
-    if (info.request.method === 'OPTIONS') {
+    applyCors(face.name, request, deps.config, headers);
+    if (request.method === 'OPTIONS') {
       response = preflight(headers);
     } else {
       const outcome = await runOperation(deps, face, info, url, ctx);
       operationId = outcome.operationId;
       if (outcome.cacheControl) headers['cache-control'] = outcome.cacheControl;
+      delivery.cacheable = outcome.cacheControl?.startsWith('public') === true;
       const { reply } = outcome;
-      if ('text' in reply) response = jsonTextResponse(reply.status, reply.text, headers);
+      if ('file' in reply) {
+        headers['content-type'] = reply.file.contentType;
+        response = deliver(200, 'OK', { body: reply.file.bytes, release: keepFile }, headers, delivery);
+      } else if ('text' in reply) response = jsonTextResponse(reply.status, reply.text, headers, delivery);
       else
         response =
-          reply.body === null ? emptyResponse(reply.status, headers) : jsonResponse(reply.status, reply.body, headers);
+          reply.body === null
+            ? emptyResponse(reply.status, headers)
+            : jsonResponse(reply.status, reply.body, headers, delivery);
     }
   } catch (thrown) {
     const error = toApiError(thrown);
     if (error.code === 'internal') ctx.log.error({ err: thrown, path: url.pathname }, 'request failed');
-    response = errorResponse(face.name, error, requestId, headers);
-  }
-  if (info.request.method === 'HEAD') {
-    releaseUnsent(response);
-    response = emptyResponse(response.status, headers);
+    delivery.cacheable = false;
+    response = errorResponse(face.name, error, requestId, headers, delivery);
   }
   const ms = Math.round((performance.now() - started) * 1000) / 1000;
-  if (deps.log.isLevelEnabled('info')) {
-    ctx.log.info(
-      { method: info.request.method, path: url.pathname, operationId, status: response.status, ms },
-      'request',
-    );
+  const level = face.requestLogLevel ?? 'info';
+  if (deps.log.isLevelEnabled(level)) {
+    ctx.log[level]({ method: request.method, path: url.pathname, operationId, status: response.status, ms }, 'request');
   }
   return response;
 }

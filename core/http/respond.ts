@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { FastResponse } from 'srvx';
 import type { ApiError } from '../errors.ts';
+import { type Delivery, deliver } from './delivery.ts';
 import { type FaceName, placeLookupErrorBody, placeLookupErrorStatus, scenerySearchErrorBody } from './faces.ts';
 import { type LentBody, lendTo, writeBody } from './lent-body.ts';
 import type { ResponseHeaders } from './response-headers.ts';
@@ -22,14 +23,21 @@ export function statusTextOf(status: number): string {
 
 // JSON text is encoded into pooled memory too (lent-body.ts): encoding a Japanese text into a new buffer cost more
 // than the allocation's own copy, and the allocation counted toward the heap's next full mark.
-export function jsonTextResponse(status: number, text: string | LentBody, headers: ResponseHeaders): Response {
+// With a Delivery (every answer of the app), the request's conditions, coding and method apply (delivery.ts).
+export function jsonTextResponse(
+  status: number,
+  text: string | LentBody,
+  headers: ResponseHeaders,
+  delivery?: Delivery,
+): Response {
   headers['content-type'] = jsonType;
   const lent = typeof text === 'string' ? writeBody((writer) => writer.text(text)) : text;
+  if (delivery) return deliver(status, statusTextOf(status), lent, headers, delivery);
   return lendTo(new FastResponse(lent.body, { status, statusText: statusTextOf(status), headers }), lent.release);
 }
 
-export function jsonResponse(status: number, body: unknown, headers: ResponseHeaders): Response {
-  return jsonTextResponse(status, JSON.stringify(body), headers);
+export function jsonResponse(status: number, body: unknown, headers: ResponseHeaders, delivery?: Delivery): Response {
+  return jsonTextResponse(status, JSON.stringify(body), headers, delivery);
 }
 
 export function emptyResponse(status: number, headers: ResponseHeaders): Response {
@@ -39,15 +47,21 @@ export function emptyResponse(status: number, headers: ResponseHeaders): Respons
 // Place lookup documents a fixed Retry-After of 60 s; explore reports the seconds until its bucket refills.
 const placeLookupRetryAfterS = 60;
 
-export function errorResponse(face: FaceName, error: ApiError, requestId: string, headers: ResponseHeaders): Response {
+export function errorResponse(
+  face: FaceName,
+  error: ApiError,
+  requestId: string,
+  headers: ResponseHeaders,
+  delivery?: Delivery,
+): Response {
   headers['cache-control'] = 'no-store';
   if (error.allow) headers.allow = error.allow;
-  if (face === 'place-lookup') {
+  if (face !== 'scenery-search') {
     if (error.code === 'rate_limited') headers['retry-after'] = String(placeLookupRetryAfterS);
-    return jsonResponse(placeLookupErrorStatus(error), placeLookupErrorBody(error, requestId), headers);
+    return jsonResponse(placeLookupErrorStatus(error), placeLookupErrorBody(error, requestId), headers, delivery);
   }
   if (error.code === 'rate_limited' && error.retryAfterS !== undefined) {
     headers['retry-after'] = String(error.retryAfterS);
   }
-  return jsonResponse(error.status, scenerySearchErrorBody(error), headers);
+  return jsonResponse(error.status, scenerySearchErrorBody(error), headers, delivery);
 }

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.ts';
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.ts';
-import type { CallMcpData, CallMcpErrors, CallMcpResponses, GetAreaAtData, GetAreaAtErrors, GetAreaAtResponses, GetAreaData, GetAreaErrors, GetAreaResponses, GetChangeData, GetChangeErrors, GetChangeResponses, GetCoverageData, GetCoverageErrors, GetCoverageResponses, GetEdgeData, GetEdgeErrors, GetEdgeResponses, GetIndexData, GetIndexErrors, GetIndexResponses, GetMetaData, GetMetaErrors, GetMetaResponses, GetProvenanceAliasData, GetProvenanceAliasErrors, GetProvenanceAliasResponses, GetProvenanceData, GetProvenanceErrors, GetProvenanceResponses, GetSceneAliasData, GetSceneAliasErrors, GetSceneAliasResponses, GetSceneData, GetSceneErrors, GetSceneResponses, GetStreetData, GetStreetErrors, GetStreetResponses, ListAmenitiesNearbyData, ListAmenitiesNearbyErrors, ListAmenitiesNearbyResponses, ListAreasNearbyData, ListAreasNearbyErrors, ListAreasNearbyResponses, ListChangesNearbyData, ListChangesNearbyErrors, ListChangesNearbyResponses, ListGenerationsData, ListGenerationsErrors, ListGenerationsResponses, ListScenesNearbyAliasData, ListScenesNearbyAliasErrors, ListScenesNearbyAliasResponses, ListScenesNearbyData, ListScenesNearbyErrors, ListScenesNearbyResponses, ListStreetsNearbyData, ListStreetsNearbyErrors, ListStreetsNearbyResponses, SearchAmenitiesAliasData, SearchAmenitiesAliasErrors, SearchAmenitiesAliasResponses, SearchAmenitiesData, SearchAmenitiesErrors, SearchAmenitiesResponses, SearchAreasData, SearchAreasErrors, SearchAreasResponses, SearchSchoolsData, SearchSchoolsErrors, SearchSchoolsResponses, SearchStreetsData, SearchStreetsErrors, SearchStreetsResponses } from './types.gen.ts';
+import type { CallMcpData, CallMcpErrors, CallMcpResponses, GetAreaAtData, GetAreaAtErrors, GetAreaAtResponses, GetAreaData, GetAreaErrors, GetAreaResponses, GetChangeData, GetChangeErrors, GetChangeResponses, GetCoverageData, GetCoverageErrors, GetCoverageResponses, GetEdgeData, GetEdgeErrors, GetEdgeResponses, GetIndexData, GetIndexErrors, GetIndexResponses, GetMetaData, GetMetaErrors, GetMetaResponses, GetOpenapiJsonData, GetOpenapiJsonErrors, GetOpenapiJsonResponses, GetOpenapiYamlData, GetOpenapiYamlErrors, GetOpenapiYamlResponses, GetProvenanceAliasData, GetProvenanceAliasErrors, GetProvenanceAliasResponses, GetProvenanceData, GetProvenanceErrors, GetProvenanceResponses, GetSceneAliasData, GetSceneAliasErrors, GetSceneAliasResponses, GetSceneData, GetSceneErrors, GetSceneResponses, GetStreetData, GetStreetErrors, GetStreetResponses, ListAmenitiesNearbyData, ListAmenitiesNearbyErrors, ListAmenitiesNearbyResponses, ListAreasNearbyData, ListAreasNearbyErrors, ListAreasNearbyResponses, ListChangesNearbyData, ListChangesNearbyErrors, ListChangesNearbyResponses, ListGenerationsData, ListGenerationsErrors, ListGenerationsResponses, ListScenesNearbyAliasData, ListScenesNearbyAliasErrors, ListScenesNearbyAliasResponses, ListScenesNearbyData, ListScenesNearbyErrors, ListScenesNearbyResponses, ListStreetsNearbyData, ListStreetsNearbyErrors, ListStreetsNearbyResponses, SearchAmenitiesAliasData, SearchAmenitiesAliasErrors, SearchAmenitiesAliasResponses, SearchAmenitiesData, SearchAmenitiesErrors, SearchAmenitiesResponses, SearchAreasData, SearchAreasErrors, SearchAreasResponses, SearchSchoolsData, SearchSchoolsErrors, SearchSchoolsResponses, SearchStreetsData, SearchStreetsErrors, SearchStreetsResponses } from './types.gen.ts';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -24,6 +24,20 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
  * Entry point: what the service is (in English and Japanese), the map of endpoints and aliases, the data policies and the layered license terms. Carries the common envelope like every /v1 response.
  */
 export const getIndex = <ThrowOnError extends boolean = false>(options?: Options<GetIndexData, ThrowOnError>): RequestResult<GetIndexResponses, GetIndexErrors, ThrowOnError> => (options?.client ?? client).get<GetIndexResponses, GetIndexErrors, ThrowOnError>({ url: '/v1', ...options });
+
+/**
+ * This API's OpenAPI document as JSON
+ *
+ * The OpenAPI 3.1 document of this API, byte for byte the one the server is built from (converted to JSON), except `servers`, which names this server (`PUBLIC_BASE_URL`, else the address the request reached). Query parameters are ignored. Rendered for people at `/docs`.
+ */
+export const getOpenapiJson = <ThrowOnError extends boolean = false>(options?: Options<GetOpenapiJsonData, ThrowOnError>): RequestResult<GetOpenapiJsonResponses, GetOpenapiJsonErrors, ThrowOnError> => (options?.client ?? client).get<GetOpenapiJsonResponses, GetOpenapiJsonErrors, ThrowOnError>({ url: '/v1/openapi.json', ...options });
+
+/**
+ * This API's OpenAPI document as YAML
+ *
+ * The OpenAPI 3.1 document of this API, byte for byte the one the server is built from, except `servers`, which names this server (`PUBLIC_BASE_URL`, else the address the request reached). Query parameters are ignored. Rendered for people at `/docs`.
+ */
+export const getOpenapiYaml = <ThrowOnError extends boolean = false>(options?: Options<GetOpenapiYamlData, ThrowOnError>): RequestResult<GetOpenapiYamlResponses, GetOpenapiYamlErrors, ThrowOnError> => (options?.client ?? client).get<GetOpenapiYamlResponses, GetOpenapiYamlErrors, ThrowOnError>({ url: '/v1/openapi.yaml', ...options });
 
 /**
  * Release metadata, counts and coverage of machine features

@@ -3003,6 +3003,10 @@ export type GetIndexErrors = {
      */
     429: Error;
     /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
+    /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
     500: Error;
@@ -3018,6 +3022,91 @@ export type GetIndexResponses = {
 };
 
 export type GetIndexResponse = GetIndexResponses[keyof GetIndexResponses];
+
+export type GetOpenapiJsonData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/openapi.json';
+};
+
+export type GetOpenapiJsonErrors = {
+    /**
+     * The API is read-only: POST, PUT, DELETE and PATCH on this path answer 405 with `Allow: GET`. (Listed on the GET operation because OpenAPI has no place for methods a path does not serve.)
+     */
+    405: Error;
+    /**
+     * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
+    /**
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     */
+    500: Error;
+};
+
+export type GetOpenapiJsonError = GetOpenapiJsonErrors[keyof GetOpenapiJsonErrors];
+
+export type GetOpenapiJsonResponses = {
+    /**
+     * The OpenAPI 3.1 document, converted to JSON.
+     */
+    200: {
+        openapi: '3.1.0';
+        info: {
+            [key: string]: unknown;
+        };
+        paths: {
+            [key: string]: unknown;
+        };
+        servers: Array<{
+            url: string;
+        }>;
+    };
+};
+
+export type GetOpenapiJsonResponse = GetOpenapiJsonResponses[keyof GetOpenapiJsonResponses];
+
+export type GetOpenapiYamlData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/openapi.yaml';
+};
+
+export type GetOpenapiYamlErrors = {
+    /**
+     * The API is read-only: POST, PUT, DELETE and PATCH on this path answer 405 with `Allow: GET`. (Listed on the GET operation because OpenAPI has no place for methods a path does not serve.)
+     */
+    405: Error;
+    /**
+     * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
+    /**
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     */
+    500: Error;
+};
+
+export type GetOpenapiYamlError = GetOpenapiYamlErrors[keyof GetOpenapiYamlErrors];
+
+export type GetOpenapiYamlResponses = {
+    /**
+     * The OpenAPI 3.1 document as written.
+     */
+    200: string;
+};
+
+export type GetOpenapiYamlResponse = GetOpenapiYamlResponses[keyof GetOpenapiYamlResponses];
 
 export type GetMetaData = {
     body?: never;
@@ -3035,6 +3124,10 @@ export type GetMetaErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -3069,6 +3162,10 @@ export type ListGenerationsErrors = {
      */
     429: Error;
     /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
+    /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
     500: Error;
@@ -3102,6 +3199,10 @@ export type GetProvenanceErrors = {
      */
     429: Error;
     /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
+    /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
     500: Error;
@@ -3134,6 +3235,10 @@ export type GetProvenanceAliasErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -3195,7 +3300,7 @@ export type GetCoverageData = {
 
 export type GetCoverageErrors = {
     /**
-     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it.
+     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it. Also a request the HTTP parser refuses (an unknown method, raw non-ASCII bytes in the target, a malformed request line): then without `field`, and the connection is closed.
      */
     400: Error;
     /**
@@ -3206,6 +3311,10 @@ export type GetCoverageErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -3289,7 +3398,7 @@ export type ListScenesNearbyData = {
 
 export type ListScenesNearbyErrors = {
     /**
-     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it.
+     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it. Also a request the HTTP parser refuses (an unknown method, raw non-ASCII bytes in the target, a malformed request line): then without `field`, and the connection is closed.
      */
     400: Error;
     /**
@@ -3300,6 +3409,10 @@ export type ListScenesNearbyErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -3383,7 +3496,7 @@ export type ListScenesNearbyAliasData = {
 
 export type ListScenesNearbyAliasErrors = {
     /**
-     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it.
+     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it. Also a request the HTTP parser refuses (an unknown method, raw non-ASCII bytes in the target, a malformed request line): then without `field`, and the connection is closed.
      */
     400: Error;
     /**
@@ -3394,6 +3507,10 @@ export type ListScenesNearbyAliasErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -3444,7 +3561,7 @@ export type GetSceneData = {
 
 export type GetSceneErrors = {
     /**
-     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it.
+     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it. Also a request the HTTP parser refuses (an unknown method, raw non-ASCII bytes in the target, a malformed request line): then without `field`, and the connection is closed.
      */
     400: Error;
     /**
@@ -3459,6 +3576,10 @@ export type GetSceneErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -3509,7 +3630,7 @@ export type GetSceneAliasData = {
 
 export type GetSceneAliasErrors = {
     /**
-     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it.
+     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it. Also a request the HTTP parser refuses (an unknown method, raw non-ASCII bytes in the target, a malformed request line): then without `field`, and the connection is closed.
      */
     400: Error;
     /**
@@ -3524,6 +3645,10 @@ export type GetSceneAliasErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -3567,7 +3692,7 @@ export type ListStreetsNearbyData = {
 
 export type ListStreetsNearbyErrors = {
     /**
-     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it.
+     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it. Also a request the HTTP parser refuses (an unknown method, raw non-ASCII bytes in the target, a malformed request line): then without `field`, and the connection is closed.
      */
     400: Error;
     /**
@@ -3582,6 +3707,10 @@ export type ListStreetsNearbyErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -3621,7 +3750,7 @@ export type SearchStreetsData = {
 
 export type SearchStreetsErrors = {
     /**
-     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it.
+     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it. Also a request the HTTP parser refuses (an unknown method, raw non-ASCII bytes in the target, a malformed request line): then without `field`, and the connection is closed.
      */
     400: Error;
     /**
@@ -3632,6 +3761,10 @@ export type SearchStreetsErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -3668,7 +3801,7 @@ export type GetStreetData = {
 
 export type GetStreetErrors = {
     /**
-     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it.
+     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it. Also a request the HTTP parser refuses (an unknown method, raw non-ASCII bytes in the target, a malformed request line): then without `field`, and the connection is closed.
      */
     400: Error;
     /**
@@ -3683,6 +3816,10 @@ export type GetStreetErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -3714,7 +3851,7 @@ export type GetEdgeData = {
 
 export type GetEdgeErrors = {
     /**
-     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it.
+     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it. Also a request the HTTP parser refuses (an unknown method, raw non-ASCII bytes in the target, a malformed request line): then without `field`, and the connection is closed.
      */
     400: Error;
     /**
@@ -3729,6 +3866,10 @@ export type GetEdgeErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -3764,7 +3905,7 @@ export type GetAreaAtData = {
 
 export type GetAreaAtErrors = {
     /**
-     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it.
+     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it. Also a request the HTTP parser refuses (an unknown method, raw non-ASCII bytes in the target, a malformed request line): then without `field`, and the connection is closed.
      */
     400: Error;
     /**
@@ -3775,6 +3916,10 @@ export type GetAreaAtErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -3818,7 +3963,7 @@ export type ListAreasNearbyData = {
 
 export type ListAreasNearbyErrors = {
     /**
-     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it.
+     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it. Also a request the HTTP parser refuses (an unknown method, raw non-ASCII bytes in the target, a malformed request line): then without `field`, and the connection is closed.
      */
     400: Error;
     /**
@@ -3829,6 +3974,10 @@ export type ListAreasNearbyErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -3868,7 +4017,7 @@ export type SearchAreasData = {
 
 export type SearchAreasErrors = {
     /**
-     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it.
+     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it. Also a request the HTTP parser refuses (an unknown method, raw non-ASCII bytes in the target, a malformed request line): then without `field`, and the connection is closed.
      */
     400: Error;
     /**
@@ -3879,6 +4028,10 @@ export type SearchAreasErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -3915,7 +4068,7 @@ export type GetAreaData = {
 
 export type GetAreaErrors = {
     /**
-     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it.
+     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it. Also a request the HTTP parser refuses (an unknown method, raw non-ASCII bytes in the target, a malformed request line): then without `field`, and the connection is closed.
      */
     400: Error;
     /**
@@ -3930,6 +4083,10 @@ export type GetAreaErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -4003,7 +4160,7 @@ export type ListChangesNearbyData = {
 
 export type ListChangesNearbyErrors = {
     /**
-     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it.
+     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it. Also a request the HTTP parser refuses (an unknown method, raw non-ASCII bytes in the target, a malformed request line): then without `field`, and the connection is closed.
      */
     400: Error;
     /**
@@ -4014,6 +4171,10 @@ export type ListChangesNearbyErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -4056,6 +4217,10 @@ export type GetChangeErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -4107,7 +4272,7 @@ export type ListAmenitiesNearbyData = {
 
 export type ListAmenitiesNearbyErrors = {
     /**
-     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it.
+     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it. Also a request the HTTP parser refuses (an unknown method, raw non-ASCII bytes in the target, a malformed request line): then without `field`, and the connection is closed.
      */
     400: Error;
     /**
@@ -4118,6 +4283,10 @@ export type ListAmenitiesNearbyErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -4149,7 +4318,7 @@ export type SearchSchoolsData = {
 
 export type SearchSchoolsErrors = {
     /**
-     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it.
+     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it. Also a request the HTTP parser refuses (an unknown method, raw non-ASCII bytes in the target, a malformed request line): then without `field`, and the connection is closed.
      */
     400: Error;
     /**
@@ -4160,6 +4329,10 @@ export type SearchSchoolsErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -4189,7 +4362,7 @@ export type SearchAmenitiesData = {
 
 export type SearchAmenitiesErrors = {
     /**
-     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it.
+     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it. Also a request the HTTP parser refuses (an unknown method, raw non-ASCII bytes in the target, a malformed request line): then without `field`, and the connection is closed.
      */
     400: Error;
     /**
@@ -4204,6 +4377,10 @@ export type SearchAmenitiesErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -4233,7 +4410,7 @@ export type SearchAmenitiesAliasData = {
 
 export type SearchAmenitiesAliasErrors = {
     /**
-     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it.
+     * A parameter or body member is invalid: out of range, unknown value, non-numeric or malformed text, negative, NaN, Infinity, empty string, `year_to` below `year_from`, unknown generation id, unknown or empty include value, repeated query parameter. `field` names it. Also a request the HTTP parser refuses (an unknown method, raw non-ASCII bytes in the target, a malformed request line): then without `field`, and the connection is closed.
      */
     400: Error;
     /**
@@ -4248,6 +4425,10 @@ export type SearchAmenitiesAliasErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */
@@ -4298,6 +4479,10 @@ export type CallMcpErrors = {
      * More requests from this IP than the operation's bucket allows (300 per 60 s on REST, 120 per 60 s on /mcp where each tools/call counts). Retry after the `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The request's headers are larger than the server accepts (16 KB in all). Refused by the HTTP parser before routing: `code` is `invalid_parameter`, the connection is closed.
+     */
+    431: Error;
     /**
      * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
      */

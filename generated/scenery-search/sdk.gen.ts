@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.ts';
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.ts';
-import type { GetSceneData, GetSceneErrors, GetSceneResponses, SearchMetadataData, SearchMetadataErrors, SearchMetadataResponses, SearchScenesData, SearchScenesErrors, SearchScenesResponses } from './types.gen.ts';
+import type { GetOpenapiJsonData, GetOpenapiJsonErrors, GetOpenapiJsonResponses, GetOpenapiYamlData, GetOpenapiYamlErrors, GetOpenapiYamlResponses, GetSceneData, GetSceneErrors, GetSceneResponses, SearchMetadataData, SearchMetadataErrors, SearchMetadataResponses, SearchScenesData, SearchScenesErrors, SearchScenesResponses } from './types.gen.ts';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -31,6 +31,20 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
  *
  */
 export const searchMetadata = <ThrowOnError extends boolean = false>(options?: Options<SearchMetadataData, ThrowOnError>): RequestResult<SearchMetadataResponses, SearchMetadataErrors, ThrowOnError> => (options?.client ?? client).get<SearchMetadataResponses, SearchMetadataErrors, ThrowOnError>({ url: '/explore/api/meta', ...options });
+
+/**
+ * This API's OpenAPI document as JSON
+ *
+ * The OpenAPI 3.1 document of this API, byte for byte the one the server is built from (converted to JSON), except `servers`, which names this server (`PUBLIC_BASE_URL`, else the address the request reached). Query parameters are ignored. Rendered for people at `/docs`.
+ */
+export const getOpenapiJson = <ThrowOnError extends boolean = false>(options?: Options<GetOpenapiJsonData, ThrowOnError>): RequestResult<GetOpenapiJsonResponses, GetOpenapiJsonErrors, ThrowOnError> => (options?.client ?? client).get<GetOpenapiJsonResponses, GetOpenapiJsonErrors, ThrowOnError>({ url: '/explore/api/openapi.json', ...options });
+
+/**
+ * This API's OpenAPI document as YAML
+ *
+ * The OpenAPI 3.1 document of this API, byte for byte the one the server is built from, except `servers`, which names this server (`PUBLIC_BASE_URL`, else the address the request reached). Query parameters are ignored. Rendered for people at `/docs`.
+ */
+export const getOpenapiYaml = <ThrowOnError extends boolean = false>(options?: Options<GetOpenapiYamlData, ThrowOnError>): RequestResult<GetOpenapiYamlResponses, GetOpenapiYamlErrors, ThrowOnError> => (options?.client ?? client).get<GetOpenapiYamlResponses, GetOpenapiYamlErrors, ThrowOnError>({ url: '/explore/api/openapi.yaml', ...options });
 
 /**
  * Search scenery by Japanese wording or preset, one bounded page at a time

@@ -701,6 +701,10 @@ export type MetadataLinks = {
      * URI template (RFC 6570) of the single-observation read.
      */
     scene: string;
+    /**
+     * This API's OpenAPI document as JSON (`/openapi.yaml` has it as YAML).
+     */
+    openapi?: string;
 };
 
 /**
@@ -820,7 +824,7 @@ export type ExploreError = {
     /**
      * Machine-readable code.
      */
-    code: 'invalid_json' | 'invalid_parameter' | 'unknown_field' | 'query_or_preset_required' | 'cursor_mismatch' | 'forbidden_origin' | 'not_found' | 'method_not_allowed' | 'cursor_expired' | 'payload_too_large' | 'unsupported_media_type' | 'rate_limited' | 'internal' | 'store_unavailable';
+    code: 'invalid_json' | 'invalid_parameter' | 'unknown_field' | 'query_or_preset_required' | 'cursor_mismatch' | 'forbidden_origin' | 'not_found' | 'method_not_allowed' | 'cursor_expired' | 'payload_too_large' | 'unsupported_media_type' | 'malformed_request' | 'request_timeout' | 'headers_too_large' | 'rate_limited' | 'internal' | 'store_unavailable';
     /**
      * The offending request field (top-level body property or `scene_id`), or null when the error is not about one field.
      */
@@ -862,6 +866,8 @@ export type SearchMetadataErrors = {
      * - `query_or_preset_required` (search): neither `query` nor a non-null `preset` was given. A `query` or
      * `preset` that is given but invalid (a preset id that is not listed, a query that is not a string) is
      * `invalid_parameter` naming it.
+     * - `malformed_request`: the HTTP parser refused the request (unknown method, raw non-ASCII bytes in the
+     * target, malformed request line); the connection is closed.
      * - `cursor_mismatch` (search): a cursor was sent with conditions or a limit that differ from the request that
      * issued it; `field` names the first differing one (in the order query, preset, ward, year_from, year_to,
      * mode, bbox, limit). Send `pagination.next_request` unchanged, or restart without the cursor.
@@ -871,7 +877,7 @@ export type SearchMetadataErrors = {
      *
      */
     400: ExploreError & {
-        code?: 'invalid_json' | 'invalid_parameter' | 'unknown_field' | 'query_or_preset_required' | 'cursor_mismatch';
+        code?: 'invalid_json' | 'invalid_parameter' | 'unknown_field' | 'query_or_preset_required' | 'cursor_mismatch' | 'malformed_request';
         retryable?: false;
     };
     /**
@@ -923,6 +929,13 @@ export type SearchMetadataErrors = {
     429: ExploreError & {
         code?: 'rate_limited';
         retryable?: true;
+    };
+    /**
+     * The request headers are over 16 KB in all; refused by the HTTP parser before routing (`headers_too_large`), and the connection is closed.
+     */
+    431: ExploreError & {
+        code?: 'headers_too_large';
+        retryable?: false;
     };
     /**
      * `internal`: an unexpected server fault. The body never contains paths, SQL or stack traces; the fault is logged with the request id (`X-Request-Id`). Not marked retryable; report it if it persists.
@@ -951,6 +964,129 @@ export type SearchMetadataResponses = {
 
 export type SearchMetadataResponse = SearchMetadataResponses[keyof SearchMetadataResponses];
 
+export type GetOpenapiJsonData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/explore/api/openapi.json';
+};
+
+export type GetOpenapiJsonErrors = {
+    /**
+     * `forbidden_origin`: the request carries a browser `Origin` header that is not the configured `EXPLORE_ORIGIN`. Any endpoint. Requests without `Origin` (server-side clients) are never refused for this.
+     */
+    403: ExploreError & {
+        code?: 'forbidden_origin';
+        retryable?: false;
+    };
+    /**
+     * `method_not_allowed`: the path exists but does not serve this method (for example `GET /explore/api/search` or `DELETE /explore/api/meta`). `Allow` lists the method it serves.
+     */
+    405: ExploreError & {
+        code?: 'method_not_allowed';
+        retryable?: false;
+    };
+    /**
+     * `rate_limited`: this client IP is over its bucket (search: `explore_search`, 20 per 60 s; metadata and scene: `rest`, 300 per 60 s). Wait `Retry-After` seconds (also `retry_after_s`) before the next request; the client must respect it.
+     */
+    429: ExploreError & {
+        code?: 'rate_limited';
+        retryable?: true;
+    };
+    /**
+     * The request headers are over 16 KB in all; refused by the HTTP parser before routing (`headers_too_large`), and the connection is closed.
+     */
+    431: ExploreError & {
+        code?: 'headers_too_large';
+        retryable?: false;
+    };
+    /**
+     * `internal`: an unexpected server fault. The body never contains paths, SQL or stack traces; the fault is logged with the request id (`X-Request-Id`). Not marked retryable; report it if it persists.
+     */
+    500: ExploreError & {
+        code?: 'internal';
+        retryable?: false;
+    };
+};
+
+export type GetOpenapiJsonError = GetOpenapiJsonErrors[keyof GetOpenapiJsonErrors];
+
+export type GetOpenapiJsonResponses = {
+    /**
+     * The OpenAPI 3.1 document, converted to JSON.
+     */
+    200: {
+        openapi: '3.1.0';
+        info: {
+            [key: string]: unknown;
+        };
+        paths: {
+            [key: string]: unknown;
+        };
+        servers: Array<{
+            url: string;
+        }>;
+    };
+};
+
+export type GetOpenapiJsonResponse = GetOpenapiJsonResponses[keyof GetOpenapiJsonResponses];
+
+export type GetOpenapiYamlData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/explore/api/openapi.yaml';
+};
+
+export type GetOpenapiYamlErrors = {
+    /**
+     * `forbidden_origin`: the request carries a browser `Origin` header that is not the configured `EXPLORE_ORIGIN`. Any endpoint. Requests without `Origin` (server-side clients) are never refused for this.
+     */
+    403: ExploreError & {
+        code?: 'forbidden_origin';
+        retryable?: false;
+    };
+    /**
+     * `method_not_allowed`: the path exists but does not serve this method (for example `GET /explore/api/search` or `DELETE /explore/api/meta`). `Allow` lists the method it serves.
+     */
+    405: ExploreError & {
+        code?: 'method_not_allowed';
+        retryable?: false;
+    };
+    /**
+     * `rate_limited`: this client IP is over its bucket (search: `explore_search`, 20 per 60 s; metadata and scene: `rest`, 300 per 60 s). Wait `Retry-After` seconds (also `retry_after_s`) before the next request; the client must respect it.
+     */
+    429: ExploreError & {
+        code?: 'rate_limited';
+        retryable?: true;
+    };
+    /**
+     * The request headers are over 16 KB in all; refused by the HTTP parser before routing (`headers_too_large`), and the connection is closed.
+     */
+    431: ExploreError & {
+        code?: 'headers_too_large';
+        retryable?: false;
+    };
+    /**
+     * `internal`: an unexpected server fault. The body never contains paths, SQL or stack traces; the fault is logged with the request id (`X-Request-Id`). Not marked retryable; report it if it persists.
+     */
+    500: ExploreError & {
+        code?: 'internal';
+        retryable?: false;
+    };
+};
+
+export type GetOpenapiYamlError = GetOpenapiYamlErrors[keyof GetOpenapiYamlErrors];
+
+export type GetOpenapiYamlResponses = {
+    /**
+     * The OpenAPI 3.1 document as written.
+     */
+    200: string;
+};
+
+export type GetOpenapiYamlResponse = GetOpenapiYamlResponses[keyof GetOpenapiYamlResponses];
+
 export type SearchScenesData = {
     /**
      * The search conditions, as `application/json` (a `charset=utf-8` parameter is accepted). At least one of `query` and `preset` is required.
@@ -972,6 +1108,8 @@ export type SearchScenesErrors = {
      * - `query_or_preset_required` (search): neither `query` nor a non-null `preset` was given. A `query` or
      * `preset` that is given but invalid (a preset id that is not listed, a query that is not a string) is
      * `invalid_parameter` naming it.
+     * - `malformed_request`: the HTTP parser refused the request (unknown method, raw non-ASCII bytes in the
+     * target, malformed request line); the connection is closed.
      * - `cursor_mismatch` (search): a cursor was sent with conditions or a limit that differ from the request that
      * issued it; `field` names the first differing one (in the order query, preset, ward, year_from, year_to,
      * mode, bbox, limit). Send `pagination.next_request` unchanged, or restart without the cursor.
@@ -981,7 +1119,7 @@ export type SearchScenesErrors = {
      *
      */
     400: ExploreError & {
-        code?: 'invalid_json' | 'invalid_parameter' | 'unknown_field' | 'query_or_preset_required' | 'cursor_mismatch';
+        code?: 'invalid_json' | 'invalid_parameter' | 'unknown_field' | 'query_or_preset_required' | 'cursor_mismatch' | 'malformed_request';
         retryable?: false;
     };
     /**
@@ -1033,6 +1171,13 @@ export type SearchScenesErrors = {
     429: ExploreError & {
         code?: 'rate_limited';
         retryable?: true;
+    };
+    /**
+     * The request headers are over 16 KB in all; refused by the HTTP parser before routing (`headers_too_large`), and the connection is closed.
+     */
+    431: ExploreError & {
+        code?: 'headers_too_large';
+        retryable?: false;
     };
     /**
      * `internal`: an unexpected server fault. The body never contains paths, SQL or stack traces; the fault is logged with the request id (`X-Request-Id`). Not marked retryable; report it if it persists.
@@ -1084,6 +1229,8 @@ export type GetSceneErrors = {
      * - `query_or_preset_required` (search): neither `query` nor a non-null `preset` was given. A `query` or
      * `preset` that is given but invalid (a preset id that is not listed, a query that is not a string) is
      * `invalid_parameter` naming it.
+     * - `malformed_request`: the HTTP parser refused the request (unknown method, raw non-ASCII bytes in the
+     * target, malformed request line); the connection is closed.
      * - `cursor_mismatch` (search): a cursor was sent with conditions or a limit that differ from the request that
      * issued it; `field` names the first differing one (in the order query, preset, ward, year_from, year_to,
      * mode, bbox, limit). Send `pagination.next_request` unchanged, or restart without the cursor.
@@ -1093,7 +1240,7 @@ export type GetSceneErrors = {
      *
      */
     400: ExploreError & {
-        code?: 'invalid_json' | 'invalid_parameter' | 'unknown_field' | 'query_or_preset_required' | 'cursor_mismatch';
+        code?: 'invalid_json' | 'invalid_parameter' | 'unknown_field' | 'query_or_preset_required' | 'cursor_mismatch' | 'malformed_request';
         retryable?: false;
     };
     /**
@@ -1145,6 +1292,13 @@ export type GetSceneErrors = {
     429: ExploreError & {
         code?: 'rate_limited';
         retryable?: true;
+    };
+    /**
+     * The request headers are over 16 KB in all; refused by the HTTP parser before routing (`headers_too_large`), and the connection is closed.
+     */
+    431: ExploreError & {
+        code?: 'headers_too_large';
+        retryable?: false;
     };
     /**
      * `internal`: an unexpected server fault. The body never contains paths, SQL or stack traces; the fault is logged with the request id (`X-Request-Id`). Not marked retryable; report it if it persists.

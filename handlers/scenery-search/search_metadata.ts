@@ -37,7 +37,12 @@ export default function searchMetadata(
     data_language: 'ja',
     manifest: manifestOf(release, counts),
     wards: wardsOf(release, counts),
-    links: { self: `${base}/meta`, search: `${base}/search`, scene: `${base}/scene/{scene_id}` },
+    links: {
+      self: `${base}/meta`,
+      search: `${base}/search`,
+      scene: `${base}/scene/{scene_id}`,
+      openapi: `${base}/openapi.json`,
+    },
     search_features: searchFeatures(),
     license: scenerySearchLicenseOf(release),
   };

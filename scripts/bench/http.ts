@@ -1,10 +1,10 @@
 // HTTP requests per second on loopback: our server's /v1/scenes/nearby (r=500, top 50), /v1/coverage (r=500) and
 // /v1/amenities/nearby (r=1000, top 10) next to (a) a bare node:http server sending a fixed body of the same size,
 // (a') the same re-serialising it per request, and (b) a minimal node:http + pg + PostGIS server answering the same
-// nearby query. Every server runs in a process of its own, all up at once, loaded in interleaved rounds
-// (http/rounds.ts); a --compare-checkout baseline runs in a second phase, interleaved with (a) again.
+// nearby query; and nearby again with gzip, with brotli, and revalidated by If-None-Match (`delivery`). Every server
+// runs in a process of its own, all up at once, loaded in interleaved rounds (http/rounds.ts); a --compare-checkout baseline runs in a second phase, interleaved with (a) again.
 // Usage: npm run bench -- http [--scenes 1000000] [--seed 1] [--data-dir .data/bench-http] [--database-url URL]
-//   [--release DIR] [--postgis-url URL] [--only machimi,bare,postgis] [--compare-checkout DIR]
+//   [--release DIR] [--postgis-url URL] [--only machimi,bare,postgis,delivery] [--compare-checkout DIR]
 //   [--baseline-data-dir DIR] [--points 5000]
 //   [--connections 32] [--duration 5] [--warmup 3] [--rounds 6] [--log-level warn]
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -25,7 +25,14 @@ import {
   stopServer,
   waitForBackgroundWork,
 } from './http/servers.ts';
-import { BASELINE_PREFIX, inBaselinePhase, machimiTargets } from './http/targets.ts';
+import {
+  BASELINE_PREFIX,
+  currentEtags,
+  deliveryTargets,
+  ENDPOINTS,
+  inBaselinePhase,
+  machimiTargets,
+} from './http/targets.ts';
 import type { RunningServer } from './shared/processes.ts';
 
 const options = readHttpOptions();
@@ -61,6 +68,11 @@ try {
     : null;
   if (typeof postgis === 'string') notes.push(postgis);
   const ourTargets = options.only.has('machimi') ? machimiTargets(ours, points) : [];
+  if (options.only.has('delivery')) {
+    // Revalidations of a few hundred points: fetching every point's tag first would warm the card cache.
+    const tagged = points.slice(0, 500).map(([lat, lon]) => ENDPOINTS.nearby(lat, lon));
+    ourTargets.push(...deliveryTargets(ours, points, await currentEtags(ours, tagged)));
+  }
   // nearby between (a) and (b), the two references it is measured against, so both ratios are of back-to-back loads.
   const [nearby, ...otherRoutes] = ourTargets;
   const [bareFixed, ...otherBare] = bare;

@@ -16,6 +16,7 @@ interface Face {
 const faces: Face[] = [
   { key: 'https://machimi.invalid/place-lookup', spec: loadSpec(specFiles.placeLookup) },
   { key: 'https://machimi.invalid/scenery-search', spec: loadSpec(specFiles.scenerySearch) },
+  { key: 'https://machimi.invalid/service', spec: loadSpec(specFiles.service) },
 ];
 
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
@@ -62,7 +63,10 @@ function resolve(face: Face, node: unknown): Json {
 }
 
 function faceOf(pathname: string): Face {
-  return (pathname.startsWith('/explore/api') ? faces[1] : faces[0]) as Face;
+  if (pathname.startsWith('/explore/api')) return faces[1] as Face;
+  const service = faces[2] as Face;
+  const trimmed = pathname.replace(/(.)\/+$/, '$1');
+  return (service.spec.operations.some((operation) => operation.path === trimmed) ? service : faces[0]) as Face;
 }
 
 function matchOperation(face: Face, method: string, pathname: string): OperationSpec | undefined {
@@ -93,9 +97,10 @@ export function checkResponse({ method, url, status, headers, body }: CheckInput
   const operation = matchOperation(face, lookup, pathname);
   const problems: string[] = [];
   const isJson = (headers.get('content-type') ?? '').startsWith('application/json');
-  if (body !== null && !isJson) problems.push(`content-type is ${headers.get('content-type')}, expected JSON`);
   if (!operation) {
+    if (body !== null && !isJson) problems.push(`content-type is ${headers.get('content-type')}, expected JSON`);
     if (status < 400) return [`${method} ${pathname} answered ${status} but matches no operation`];
+    if (method === 'HEAD') return problems;
     const validate = validatorAt(face, errorSchemaPath(face));
     if (!validate(body)) problems.push(`error body: ${ajv.errorsText(validate.errors)}`);
     return problems;
@@ -111,8 +116,13 @@ export function checkResponse({ method, url, status, headers, body }: CheckInput
   if (!response) return [`${operation.operationId}: status ${status} is not documented`];
   const content = response.content as Json | undefined;
   const base = followRef(face, pointer('paths', operation.path, operation.method, 'responses', key));
-  if (content?.['application/json'] && method !== 'HEAD') {
-    const validate = validatorAt(face, `${base}/content/${pointer('application/json')}/schema`);
+  // A body is JSON unless the response documents another media type (the served YAML document).
+  const mediaType = (headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
+  const documentedType = content?.[mediaType] !== undefined ? mediaType : 'application/json';
+  if (body !== null && mediaType !== documentedType)
+    problems.push(`content-type is ${headers.get('content-type')}, expected ${documentedType}`);
+  if (content?.[documentedType] && method !== 'HEAD') {
+    const validate = validatorAt(face, `${base}/content/${pointer(documentedType)}/schema`);
     if (!validate(body)) problems.push(`${operation.operationId} ${status} body: ${ajv.errorsText(validate.errors)}`);
   } else if (body !== null && method !== 'HEAD') {
     problems.push(`${operation.operationId} ${status}: the spec documents no body but one was sent`);

@@ -33,6 +33,7 @@ declare module 'autocannon' {
     timeouts: number;
     non2xx: number;
     '2xx': number;
+    '3xx': number;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

@@ -21,7 +21,7 @@ export interface HttpBenchOptions extends RoundsOptions {
   /** The served release's folder (query points and PostGIS data); default DATA_DIR/releases/demo-s{seed}-n{scenes}. */
   release?: string;
   postgisUrl: string;
-  /** Which groups to run: machimi, bare, postgis. */
+  /** Which groups to run: machimi, bare, postgis, delivery (nearby compressed and revalidated). */
   only: Set<string>;
   points: number;
   logLevel: string;
@@ -36,7 +36,7 @@ export function readHttpOptions(): HttpBenchOptions {
       'database-url': { type: 'string' },
       release: { type: 'string' },
       'postgis-url': { type: 'string', default: process.env.BENCH_POSTGIS_URL ?? DEFAULT_POSTGIS_URL },
-      only: { type: 'string', default: 'machimi,bare,postgis' },
+      only: { type: 'string', default: 'machimi,bare,postgis,delivery' },
       'compare-checkout': { type: 'string' },
       'baseline-data-dir': { type: 'string' },
       points: { type: 'string', default: '5000' },

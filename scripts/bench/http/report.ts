@@ -46,6 +46,9 @@ export function printHttpReport(
     { label: "nearby / (a') bare + JSON.stringify", numerator: ROW.nearby, denominator: ROW.bareStringify },
     { label: 'coverage / (a) bare fixed body', numerator: ROW.coverage, denominator: ROW.bare },
     { label: 'amenities / (a) bare fixed body', numerator: ROW.amenities, denominator: ROW.bare },
+    { label: 'nearby gzip / nearby uncompressed', numerator: ROW.nearbyGzip, denominator: ROW.nearby, atLeast: 0.5 },
+    { label: 'nearby br / nearby uncompressed', numerator: ROW.nearbyBrotli, denominator: ROW.nearby, atLeast: 0.5 },
+    { label: 'nearby 304 / nearby uncompressed', numerator: ROW.nearbyNotModified, denominator: ROW.nearby },
   ];
   for (const key of ['nearby', 'coverage', 'amenities'] as const) {
     ratios.push({

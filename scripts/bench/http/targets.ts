@@ -21,6 +21,9 @@ export const ROW = {
   bare: '(a) bare node:http, fixed body',
   bareStringify: "(a') bare node:http, JSON.stringify per request",
   postgis: '(b) node:http + pg + PostGIS, nearby',
+  nearbyGzip: 'machimi /v1/scenes/nearby r=500 top-50, gzip',
+  nearbyBrotli: 'machimi /v1/scenes/nearby r=500 top-50, br',
+  nearbyNotModified: 'machimi /v1/scenes/nearby r=500 top-50, If-None-Match → 304',
 };
 
 export const BASELINE_PREFIX = 'baseline ';
@@ -39,4 +42,34 @@ export function machimiTargets(server: RunningServer, points: readonly [number, 
     pid: server.pid,
     paths: points.map(([lat, lon]) => ENDPOINTS[key](lat, lon)),
   }));
+}
+
+/**
+ * Nearby again, asking for gzip, for brotli, and with each point's current ETag (`etags`, path → tag; the paths are
+ * those with a tag): what compression costs in requests/s and saves in bytes, and what a revalidation costs.
+ */
+export function deliveryTargets(
+  server: RunningServer,
+  points: readonly [number, number][],
+  etags: ReadonlyMap<string, string>,
+  prefix = '',
+): HttpTarget[] {
+  const paths = points.map(([lat, lon]) => ENDPOINTS.nearby(lat, lon));
+  const base = { baseUrl: server.baseUrl, pid: server.pid, paths };
+  return [
+    { ...base, name: `${prefix}${ROW.nearbyGzip}`, headers: { 'accept-encoding': 'gzip' } },
+    { ...base, name: `${prefix}${ROW.nearbyBrotli}`, headers: { 'accept-encoding': 'br' } },
+    { ...base, name: `${prefix}${ROW.nearbyNotModified}`, paths: [...etags.keys()], etags },
+  ];
+}
+
+/** The ETag of each path's current answer (the paths a server answers without one are left out). */
+export async function currentEtags(server: RunningServer, paths: readonly string[]): Promise<Map<string, string>> {
+  const etags = new Map<string, string>();
+  for (const path of paths) {
+    const response = await fetch(`${server.baseUrl}${path}`, { method: 'HEAD' });
+    const etag = response.headers.get('etag');
+    if (etag) etags.set(path, etag);
+  }
+  return etags;
 }
