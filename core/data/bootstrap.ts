@@ -12,7 +12,9 @@ import { noTimer, type StartupTimer } from './startup-timer.ts';
 // database), generate the deterministic demo city and ingest it, with progress on stderr; then build the indexes.
 
 export function storeOptionsOf(config: Config): StoreOptions {
-  return config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir };
+  return config.databaseUrl
+    ? { databaseUrl: config.databaseUrl, timeoutMs: config.storeTimeoutMs }
+    : { dataDir: config.dataDir };
 }
 
 async function makeDemoRelease(config: Config, log: Logger): Promise<string> {

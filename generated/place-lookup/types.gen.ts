@@ -3003,7 +3003,7 @@ export type GetIndexErrors = {
      */
     429: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -3036,7 +3036,7 @@ export type GetMetaErrors = {
      */
     429: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -3069,7 +3069,7 @@ export type ListGenerationsErrors = {
      */
     429: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -3102,7 +3102,7 @@ export type GetProvenanceErrors = {
      */
     429: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -3135,7 +3135,7 @@ export type GetProvenanceAliasErrors = {
      */
     429: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -3207,7 +3207,7 @@ export type GetCoverageErrors = {
      */
     429: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -3301,7 +3301,7 @@ export type ListScenesNearbyErrors = {
      */
     429: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -3395,7 +3395,7 @@ export type ListScenesNearbyAliasErrors = {
      */
     429: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -3460,7 +3460,7 @@ export type GetSceneErrors = {
      */
     429: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -3525,7 +3525,7 @@ export type GetSceneAliasErrors = {
      */
     429: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -3583,7 +3583,7 @@ export type ListStreetsNearbyErrors = {
      */
     429: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -3633,7 +3633,7 @@ export type SearchStreetsErrors = {
      */
     429: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -3684,7 +3684,7 @@ export type GetStreetErrors = {
      */
     429: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -3730,7 +3730,7 @@ export type GetEdgeErrors = {
      */
     429: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -3776,7 +3776,7 @@ export type GetAreaAtErrors = {
      */
     429: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -3830,7 +3830,7 @@ export type ListAreasNearbyErrors = {
      */
     429: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -3880,7 +3880,7 @@ export type SearchAreasErrors = {
      */
     429: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -3931,7 +3931,7 @@ export type GetAreaErrors = {
      */
     429: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -4015,7 +4015,7 @@ export type ListChangesNearbyErrors = {
      */
     429: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -4057,7 +4057,7 @@ export type GetChangeErrors = {
      */
     429: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -4119,7 +4119,7 @@ export type ListAmenitiesNearbyErrors = {
      */
     429: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -4161,7 +4161,7 @@ export type SearchSchoolsErrors = {
      */
     429: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -4205,7 +4205,7 @@ export type SearchAmenitiesErrors = {
      */
     429: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -4249,7 +4249,7 @@ export type SearchAmenitiesAliasErrors = {
      */
     429: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -4299,7 +4299,7 @@ export type CallMcpErrors = {
      */
     429: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
