@@ -30,7 +30,7 @@ export class SqlCursorStore implements CursorStore {
   }
 
   async put(id: string, record: CursorRecord): Promise<void> {
-    await this.db.query('INSERT INTO search_cursors (id, record, expires_at) VALUES ($1, $2::jsonb, $3)', [
+    await this.db.query('INSERT INTO search_cursors (id, record, expires_at) VALUES ($1, $2, $3)', [
       id,
       JSON.stringify(record),
       record.expiresAt,
@@ -45,11 +45,12 @@ export class SqlCursorStore implements CursorStore {
   }
 
   async get(id: string, now: Date): Promise<CursorRecord | null> {
-    const [row] = await this.db.query<{ record: CursorRecord }>(
+    // JSON text (migration 007): a query may hold unpaired surrogates, which jsonb refuses and the text keeps.
+    const [row] = await this.db.query<{ record: string }>(
       'SELECT record FROM search_cursors WHERE id = $1 AND expires_at > $2',
       [id, now.toISOString()],
     );
-    return row?.record ?? null;
+    return row ? (JSON.parse(row.record) as CursorRecord) : null;
   }
 
   /** Deletes up to one batch of rows expired at `now` (by the expires_at index); returns how many. */
