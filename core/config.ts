@@ -6,6 +6,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** PostgreSQL: the deadline of one statement or connection; past it the store counts as unavailable. */
+  storeTimeoutMs: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   trustProxy: number;
   scenerySearchOrigins: string[];
@@ -129,6 +131,7 @@ export function parseConfig(env: Env = process.env): Config {
     host: env.HOST || '127.0.0.1',
     dataDir: env.DATA_DIR || '.data',
     databaseUrl: readDatabaseUrl(env),
+    storeTimeoutMs: readInteger(env, 'STORE_TIMEOUT_MS', 2000, 100, 120_000),
     logLevel: readLogLevel(env),
     trustProxy: readInteger(env, 'TRUST_PROXY', 0, 0, 10),
     scenerySearchOrigins: readOrigins(env, port),

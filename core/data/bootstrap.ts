@@ -12,7 +12,9 @@ import { noTimer, type StartupTimer } from './startup-timer.ts';
 // database), generate the deterministic demo city and ingest it, with progress on stderr; then build the indexes.
 
 export function storeOptionsOf(config: Config): StoreOptions {
-  return config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir };
+  return config.databaseUrl
+    ? { databaseUrl: config.databaseUrl, timeoutMs: config.storeTimeoutMs }
+    : { dataDir: config.dataDir };
 }
 
 async function makeDemoRelease(config: Config, log: Logger): Promise<string> {
@@ -62,6 +64,12 @@ export async function openServedRelease(
 ): Promise<{ store: Store; release: ServedRelease }> {
   const { timer = noTimer, snapshotDir = storeOptions.dataDir ?? null } = options;
   const store = await timer.time('open_store', () => openStore(storeOptions));
+  // One line per change, not per failed request: the store says when it goes down and when it is back.
+  store.health.on('change', (change) => {
+    if (change.state === 'down')
+      log.warn({ reason: change.reason }, 'store unavailable: store-backed requests answer 503');
+    else log.info('store available again');
+  });
   try {
     const { ingested } = await timer.time('find_release', () =>
       ensureServedRelease(store, {

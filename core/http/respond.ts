@@ -56,6 +56,10 @@ export function errorResponse(
 ): Response {
   headers['cache-control'] = 'no-store';
   if (error.allow) headers.allow = error.allow;
+  // A store outage says when to come back on both faces (place lookup reports it as its documented 500).
+  if (error.code === 'store_unavailable' && error.retryAfterS !== undefined) {
+    headers['retry-after'] = String(error.retryAfterS);
+  }
   if (face !== 'scenery-search') {
     if (error.code === 'rate_limited') headers['retry-after'] = String(placeLookupRetryAfterS);
     return jsonResponse(placeLookupErrorStatus(error), placeLookupErrorBody(error, requestId), headers, delivery);

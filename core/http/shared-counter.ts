@@ -1,193 +1,171 @@
 import type { Queryable } from '../store/types.ts';
 
-// Per-client request counts that every replica on one PostgreSQL database shares (table rate_limits, migration 005:
-// key, points used in the window, expire = the window's end in epoch ms).
+// Per-client request budgets that every replica on one PostgreSQL database shares, exactly: replicas take quota from
+// the rate_limits table in leases (migrations 005, 006: key, points taken in the window, window end in epoch ms) and
+// admit requests locally against what they hold. One upsert takes a lease atomically and never past the limit, so
+// the requests all replicas admit in a window never exceed it, however they interleave.
 //
-// Exact near the limit, cheap far from it. A client whose window total, as this process last saw it plus what it
-// has let through since, stays within half its limit is let through at once, and those counts reach the table in one
-// statement per key set at most every `syncMs` (write-behind). Any other request (a client this process has not
-// seen in the window, or one past half its limit) waits for the table: one statement for every request waiting at
-// that moment (a group commit), carrying the counts not yet written. So a replica can misjudge a client only by what
-// other replicas let through in their last `syncMs`, and only where that client is below half its limit.
-// Measured: counting every request in the table before answering cost the 1 M PostgreSQL store's nearby answer
-// ~25 % of its requests per second (a statement per few requests, and the database's CPU on a two-core machine).
+// A request this process holds no lease for waits for the table: one statement for every request waiting at that
+// moment (a group commit). Far below the limit (the window's total under half of it) a lease also takes `limit/20`
+// more, when that is 5 or more, so a busy client costs one statement per that many requests; near the limit each
+// request is counted in the table. What a replica holds and does not use is lost at the window's end: a client that
+// stops visiting it may be refused that many requests (at most limit/20) early.
+// The wait is bounded by the caller (rate-limit.ts), which then decides locally; the count still reaches the table.
 
 export type CountResult = { allowed: true } | { allowed: false; msBeforeNext: number };
 
 interface Ticket {
   key: string;
   cost: number;
-  limit: number;
   resolve: (result: CountResult) => void;
   reject: (error: unknown) => void;
 }
 
-/** What this process knows of a key's window: the table's total when last read, and counts not yet written. */
-interface KeyView {
-  total: number;
+/** What this process holds of a key's window: quota leased and not used, and whether the table has no more. */
+interface Lease {
+  left: number;
   expire: number;
-  unsent: number;
+  total: number;
+  exhausted: boolean;
 }
 
-// A new key, or a window that has ended, starts a window; otherwise the points add up. Returns the totals.
-const upsert = `
-  INSERT INTO rate_limits (key, points, expire)
-  SELECT * FROM unnest($1::varchar[], $2::int[], $3::bigint[])
+// A new key, or a window that has ended, starts a window with the asked quota; otherwise the quota is taken up to
+// the limit ($5). Every SET expression reads the row as it was, so `granted` is what this statement took.
+const take = `
+  INSERT INTO rate_limits AS r (key, points, expire, granted)
+  SELECT k, w, $3::bigint, w FROM unnest($1::varchar[], $2::int[]) AS t(k, w)
   ON CONFLICT (key) DO UPDATE SET
-    points = CASE WHEN rate_limits.expire IS NULL OR rate_limits.expire <= $4 THEN EXCLUDED.points
-                  ELSE rate_limits.points + EXCLUDED.points END,
-    expire = CASE WHEN rate_limits.expire IS NULL OR rate_limits.expire <= $4 THEN EXCLUDED.expire
-                  ELSE rate_limits.expire END
-  RETURNING key, points, expire`;
+    points = CASE WHEN r.expire IS NULL OR r.expire <= $4 THEN EXCLUDED.points
+                  ELSE r.points + LEAST(EXCLUDED.points, GREATEST(0, $5 - r.points)) END,
+    granted = CASE WHEN r.expire IS NULL OR r.expire <= $4 THEN EXCLUDED.points
+                   ELSE LEAST(EXCLUDED.points, GREATEST(0, $5 - r.points)) END,
+    expire = CASE WHEN r.expire IS NULL OR r.expire <= $4 THEN EXCLUDED.expire ELSE r.expire END
+  RETURNING key, points, expire, granted`;
 
 const cleanupEveryMs = 600_000;
 const keepEndedMs = 3_600_000;
-/** Share of the limit a client may use before each of its requests waits for the table. */
-const localShare = 0.5;
 
 export interface SharedCounterOptions {
   now?: () => number;
-  /** Longest a count let through at once waits before it is written (default 100 ms). */
-  syncMs?: number;
+  /** Told when the hourly deletion of ended windows fails (it is tried again later). */
+  onCleanupError?: (error: unknown) => void;
 }
 
 export class SharedCounter {
   readonly #db: Queryable;
   readonly #durationMs: number;
+  readonly #limit: number;
+  readonly #prefetch: number;
   readonly #now: () => number;
-  readonly #syncMs: number;
-  readonly #views = new Map<string, KeyView>();
+  readonly #onCleanupError: (error: unknown) => void;
+  readonly #leases = new Map<string, Lease>();
   #queue: Ticket[] = [];
-  #running = false;
-  #drained: Promise<void> = Promise.resolve();
-  #syncTimer: NodeJS.Timeout | undefined;
-  #closed = false;
+  #drained: Promise<void> | null = null;
   #lastCleanup = 0;
 
-  constructor(db: Queryable, durationS: number, options: SharedCounterOptions = {}) {
+  constructor(db: Queryable, durationS: number, limit: number, options: SharedCounterOptions = {}) {
     this.#db = db;
     this.#durationMs = durationS * 1000;
+    this.#limit = limit;
+    const chunk = Math.floor(limit / 20);
+    this.#prefetch = chunk >= 5 ? chunk : 0;
     this.#now = options.now ?? Date.now;
-    this.#syncMs = options.syncMs ?? 100;
+    this.#onCleanupError = options.onCleanupError ?? (() => {});
   }
 
-  /** Counts `cost` for `key` (also when refused, as rate limiters do); refused once the window's total is over `limit`. */
-  consume(key: string, cost: number, limit: number): Promise<CountResult> {
-    const view = this.#views.get(key);
-    if (view && view.expire > this.#now() && view.total + view.unsent + cost <= limit * localShare) {
-      view.unsent += cost;
-      this.#scheduleSync();
+  /** Admits `cost` for `key` from the lease this process holds, or waits for the table. */
+  consume(key: string, cost: number): Promise<CountResult> {
+    const now = this.#now();
+    const lease = this.#leases.get(key);
+    if (lease && lease.expire <= now) this.#leases.delete(key);
+    else if (lease && lease.left >= cost) {
+      lease.left -= cost;
       return Promise.resolve({ allowed: true });
+    } else if (lease?.exhausted) {
+      return Promise.resolve({ allowed: false, msBeforeNext: this.#untilEnd(lease.expire, now) });
     }
-    return new Promise((resolve, reject) => {
-      this.#queue.push({ key, cost, limit, resolve, reject });
-      if (!this.#running) void this.#drain();
+    return new Promise<CountResult>((resolve, reject) => {
+      this.#queue.push({ key, cost, resolve, reject });
+      if (!this.#drained) this.#drained = this.#drain();
     });
   }
 
-  /** Writes the counts let through but not yet written (also done by itself within `syncMs`). */
+  /** Resolves once no statement is in flight (tests, and a stopping server before its store closes). */
   async sync(): Promise<void> {
-    clearTimeout(this.#syncTimer);
-    this.#syncTimer = undefined;
-    while (this.#running) await this.#drained;
-    if (this.#hasUnsent()) await this.#drain();
+    while (this.#drained) await this.#drained;
   }
 
-  /** Writes what is unsent and stops writing behind (a stopping server, before its store closes). */
   async close(): Promise<void> {
-    this.#closed = true;
     await this.sync();
   }
 
-  #scheduleSync(): void {
-    if (this.#syncTimer || this.#closed) return;
-    this.#syncTimer = setTimeout(() => {
-      this.#syncTimer = undefined;
-      if (!this.#running) void this.#drain();
-    }, this.#syncMs);
-    this.#syncTimer.unref();
-  }
-
-  // Sends one statement, carrying every unsent count, and more while requests wait; counts let through meanwhile wait
-  // for the sync timer (under steady load there always are some: sending them at once would be a statement every
-  // round trip). #running is cleared in the same turn as the last check, so a request queued after it starts the next
-  // drain.
-  #drain(): Promise<void> {
-    this.#running = true;
-    this.#drained = (async () => {
-      try {
-        do {
-          const batch = this.#queue;
-          this.#queue = [];
-          try {
-            await this.#send(batch);
-          } catch (error) {
-            // Its counts went back to unsent: they are tried again by the sync timer or the next waiting request.
-            for (const ticket of batch) ticket.reject(error);
-          }
-        } while (this.#queue.length > 0);
-      } finally {
-        this.#running = false;
-        if (this.#hasUnsent()) this.#scheduleSync();
+  // One statement for every ticket waiting, and again while tickets arrived meanwhile. #drained is cleared in the
+  // same turn as the last check, so a ticket queued after it starts the next drain.
+  async #drain(): Promise<void> {
+    try {
+      while (this.#queue.length > 0) {
+        const batch = this.#queue;
+        this.#queue = [];
+        try {
+          await this.#send(batch);
+        } catch (error) {
+          for (const ticket of batch) ticket.reject(error);
+        }
       }
-    })();
-    return this.#drained;
+    } finally {
+      this.#drained = null;
+    }
   }
 
-  #hasUnsent(): boolean {
-    for (const view of this.#views.values()) if (view.unsent > 0) return true;
-    return false;
+  // Another replica may have started the window a moment after this one read its clock: never past one window.
+  #untilEnd(expire: number, now: number): number {
+    return Math.min(this.#durationMs, Math.max(0, expire - now));
   }
 
   async #send(batch: Ticket[]): Promise<void> {
     const now = this.#now();
-    const sums = new Map<string, number>();
-    const taken = new Map<string, number>();
-    for (const [key, view] of this.#views) {
-      if (view.expire <= now) this.#views.delete(key);
-      else if (view.unsent > 0) {
-        sums.set(key, view.unsent);
-        taken.set(key, view.unsent);
-        view.unsent = 0;
+    const wants = new Map<string, number>();
+    for (const ticket of batch) wants.set(ticket.key, (wants.get(ticket.key) ?? 0) + ticket.cost);
+    for (const [key, need] of wants) {
+      const lease = this.#leases.get(key);
+      const held = lease && lease.expire > now ? lease : undefined;
+      const total = held?.total ?? 0;
+      const more = total + need + this.#prefetch <= this.#limit / 2 ? this.#prefetch : 0;
+      wants.set(key, Math.min(this.#limit, Math.max(0, need - (held?.left ?? 0)) + more));
+    }
+    // Rows are locked in key order, so two replicas' statements never wait on each other in a cycle.
+    const keys = [...wants.keys()].sort();
+    if (keys.length > 0) {
+      const rows = await this.#db.query<{ key: string; points: number; expire: string; granted: number }>(take, [
+        keys,
+        keys.map((key) => wants.get(key)),
+        now + this.#durationMs,
+        now,
+        this.#limit,
+      ]);
+      for (const row of rows) {
+        const expire = Number(row.expire);
+        const lease = this.#leases.get(row.key);
+        const left = (lease && lease.expire === expire ? lease.left : 0) + Number(row.granted);
+        const exhausted = Number(row.granted) < (wants.get(row.key) ?? 0);
+        this.#leases.set(row.key, { left, expire, total: Number(row.points), exhausted });
       }
     }
-    for (const ticket of batch) sums.set(ticket.key, (sums.get(ticket.key) ?? 0) + ticket.cost);
-    if (sums.size === 0) return;
-    const keys = [...sums.keys()];
-    let rows: { key: string; points: number; expire: string | number }[];
-    try {
-      rows = await this.#db.query(upsert, [keys, [...sums.values()], keys.map(() => now + this.#durationMs), now]);
-    } catch (error) {
-      for (const [key, unsent] of taken) this.#unsend(key, unsent);
-      throw error;
-    }
-    const totals = new Map(rows.map((row) => [row.key, { points: Number(row.points), expire: Number(row.expire) }]));
-    for (const [key, total] of totals) {
-      const view = this.#views.get(key);
-      if (view) {
-        view.total = total.points;
-        view.expire = total.expire;
-      } else this.#views.set(key, { total: total.points, expire: total.expire, unsent: 0 });
-    }
-    // The batch's requests take the counts just below each key's new total, in arrival order.
-    const counted = new Map(keys.map((key) => [key, (totals.get(key)?.points ?? 0) - (sums.get(key) ?? 0)]));
-    for (const [key, unsent] of taken) counted.set(key, (counted.get(key) ?? 0) + unsent);
+    // Tickets take from the lease in arrival order (also those whose caller stopped waiting: they were let through).
+    // Requests let through from the lease while the statement ran may have used what this batch counted on: a ticket
+    // is refused only when the table has no more, otherwise it waits for the next statement.
     for (const ticket of batch) {
-      const count = (counted.get(ticket.key) ?? 0) + ticket.cost;
-      counted.set(ticket.key, count);
-      const expire = totals.get(ticket.key)?.expire ?? now;
-      ticket.resolve(count <= ticket.limit ? { allowed: true } : { allowed: false, msBeforeNext: expire - now });
+      const lease = this.#leases.get(ticket.key);
+      if (lease && lease.left >= ticket.cost) {
+        lease.left -= ticket.cost;
+        ticket.resolve({ allowed: true });
+      } else if (lease && !lease.exhausted) this.#queue.push(ticket);
+      else ticket.resolve({ allowed: false, msBeforeNext: this.#untilEnd(lease?.expire ?? now, now) });
     }
     if (now - this.#lastCleanup > cleanupEveryMs) {
       this.#lastCleanup = now;
-      // Rows of windows that ended an hour ago belong to clients that did not come back.
-      await this.#db.query('DELETE FROM rate_limits WHERE expire < $1', [now - keepEndedMs]);
+      // Rows of windows that ended an hour ago belong to clients that did not come back; nobody waits for this.
+      void this.#db.query('DELETE FROM rate_limits WHERE expire < $1', [now - keepEndedMs]).catch(this.#onCleanupError);
     }
-  }
-
-  // Counts a failed statement did not write go back to be written by the next one.
-  #unsend(key: string, unsent: number): void {
-    const view = this.#views.get(key);
-    if (view) view.unsent += unsent;
   }
 }

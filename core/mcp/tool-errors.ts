@@ -41,6 +41,11 @@ export function toolErrorResult(thrown: unknown, advice: ErrorAdvice, ctx: Handl
       return errorResult(invalidText(error, advice));
     case 'not_found':
       return errorResult(`Not found: ${error.message}. ${advice.onNotFound}`);
+    case 'store_unavailable':
+      return errorResult(
+        `The data store is temporarily unavailable (request_id ${ctx.requestId}). Retry this call in ` +
+          `${error.retryAfterS ?? 2} s, or continue with other tools.`,
+      );
     default:
       if (!(thrown instanceof ApiError) || error.code === 'internal') {
         ctx.log.error({ err: thrown }, 'MCP tool call failed');

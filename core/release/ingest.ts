@@ -8,7 +8,7 @@ import type { Manifest } from './manifest-types.ts';
 import { readManifest, readTableRows } from './read.ts';
 import { RELEASE_TABLES, type ReleaseTable } from './tables.ts';
 
-export type IngestErrorCode = 'duplicate_release' | 'not_ready' | 'duplicate_key' | 'dangling_reference';
+export type IngestErrorCode = 'duplicate_release' | 'not_ready' | 'withdrawn' | 'duplicate_key' | 'dangling_reference';
 
 /** A release the store refuses as a whole (the reader's ReleaseFormatError covers rows that are malformed). */
 export class IngestError extends Error {
@@ -137,6 +137,10 @@ export async function ingestRelease(store: Store, dir: string, options: IngestOp
   const manifest = await readManifest(dir);
   if (manifest.status === 'building') {
     throw new IngestError('not_ready', `release ${manifest.release_id} has status building; stage or publish it first`);
+  }
+  // Withdrawing is how a release is rolled back: loading one would only add a release nobody may serve.
+  if (manifest.status === 'withdrawn') {
+    throw new IngestError('withdrawn', `release ${manifest.release_id} has status withdrawn; nothing was loaded`);
   }
   if (await getRelease(store, manifest.release_id)) throw duplicateReleaseError(manifest.release_id);
 

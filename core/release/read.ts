@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import { checkRow } from './row-checks.ts';
 import { getRowValidators } from './schemas.ts';
 import { RELEASE_TABLES, type ReleaseTable } from './tables.ts';
 import type { Manifest, RowOf } from './types.ts';
@@ -40,7 +41,13 @@ export function describeSchemaError(error: ErrorObject): { field: string; proble
   return { field: error.instancePath || '/', problem: `${error.message ?? 'is invalid'}${extra}` };
 }
 
-function parseAndValidate(text: string, validate: ValidateFunction, file: string, line: number): unknown {
+function parseAndValidate(
+  text: string,
+  validate: ValidateFunction,
+  file: string,
+  line: number,
+  table?: string,
+): unknown {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -52,6 +59,8 @@ function parseAndValidate(text: string, validate: ValidateFunction, file: string
     const { field, problem } = first ? describeSchemaError(first) : { field: '/', problem: 'is invalid' };
     throw new ReleaseFormatError(file, line, field, problem);
   }
+  const failed = table ? checkRow(table, value as Record<string, unknown>) : null;
+  if (failed) throw new ReleaseFormatError(file, line, failed.field, failed.problem);
   return value;
 }
 
@@ -99,7 +108,7 @@ export async function* readTableRows<T extends ReleaseTable>(
       line += 1;
       if (text.trim() === '') continue;
       rows += 1;
-      yield parseAndValidate(text, validate, file, line) as RowOf<T>;
+      yield parseAndValidate(text, validate, file, line, table) as RowOf<T>;
     }
   } catch (cause) {
     if (cause instanceof ReleaseFormatError) throw cause;

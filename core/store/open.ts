@@ -5,9 +5,14 @@ import { openPostgresStore } from './postgres-driver.ts';
 import type { Store, StoreOptions } from './types.ts';
 
 export async function openStore(options: StoreOptions): Promise<Store> {
-  const store = options.databaseUrl
-    ? await openPostgresStore(options.databaseUrl, options)
-    : await openPgliteStore(options.dataDir ?? null);
+  if (options.databaseUrl) {
+    // The driver migrates as soon as the database answers (at once, or later after a degraded start).
+    return openPostgresStore(options.databaseUrl, {
+      ...options,
+      prepare: async (store) => void (await migrate(store)),
+    });
+  }
+  const store = await openPgliteStore(options.dataDir ?? null);
   try {
     await migrate(store);
   } catch (error) {

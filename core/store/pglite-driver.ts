@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { copyStatement, encodeCopyRow } from './copy-text.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { StoreHealth } from './health.ts';
 import { textParsers } from './type-parsers.ts';
 import type { BulkRows, Row, Store, StoreSession } from './types.ts';
 
@@ -94,6 +95,8 @@ export async function openPgliteStore(dataDir: string | null): Promise<Store> {
   }
   return {
     kind: 'pglite',
+    // In this process: it cannot be unreachable.
+    health: new StoreHealth(),
     ...sessionOf(db),
     transaction<T>(fn: (tx: StoreSession) => Promise<T>): Promise<T> {
       return db.transaction((tx) => fn(sessionOf(tx)));

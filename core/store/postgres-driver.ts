@@ -4,6 +4,8 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { assertIdentifier, copyStatement, encodeCopyRow } from './copy-text.ts';
+import { StoreHealth } from './health.ts';
+import { isUnreachable, StoreGuard } from './store-guard.ts';
 import { textParsers } from './type-parsers.ts';
 import type { BulkRows, Row, Store, StoreOptions, StoreSession } from './types.ts';
 
@@ -46,18 +48,23 @@ async function copyOutWith(client: pg.PoolClient, select: string): Promise<strin
   return (await copyOutBytesWith(client, select)).toString('utf8');
 }
 
-function queriesOf(runner: Runner): Omit<StoreSession, 'bulkLoad' | 'copyOut' | 'copyOutBytes'> {
+// `queryTimeoutMs`: pg's own read timeout, so a statement the guard gave up on also frees its connection.
+function queriesOf(
+  runner: Runner,
+  queryTimeoutMs?: number,
+): Omit<StoreSession, 'bulkLoad' | 'copyOut' | 'copyOutBytes'> {
+  const timeout = queryTimeoutMs === undefined ? {} : { query_timeout: queryTimeoutMs };
   return {
     async query<R extends Row = Row>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
-      const result = await runner.query<R>(sql, [...params]);
+      const result = await runner.query<R>({ text: sql, values: [...params], ...timeout });
       return result.rows;
     },
     async queryArrays(sql: string, params: readonly unknown[] = []): Promise<unknown[][]> {
-      const result = await runner.query<unknown[]>({ text: sql, values: [...params], rowMode: 'array' });
+      const result = await runner.query<unknown[]>({ text: sql, values: [...params], rowMode: 'array', ...timeout });
       return result.rows;
     },
     async exec(sql: string): Promise<void> {
-      await runner.query(sql);
+      await runner.query({ text: sql, ...timeout });
     },
   };
 }
@@ -90,30 +97,53 @@ async function withClient<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promi
   }
 }
 
+// A COPY reads or writes a whole table range: its deadline is generous, but it has one.
+const bulkTimeoutFactor = 30;
+
 export async function openPostgresStore(url: string, options: StoreOptions = {}): Promise<Store> {
   const schema = options.schema ?? null;
   if (schema) assertIdentifier(schema);
+  const timeoutMs = options.timeoutMs ?? 2000;
   const pool = new pg.Pool({
     connectionString: url,
     max: options.maxConnections ?? 10,
     types,
+    // Waiting for a connection (a new one, or a free one from the pool) is bounded like a statement.
+    connectionTimeoutMillis: timeoutMs,
+    keepAlive: true,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   // An idle client losing its server (restart, failover) must not crash the process; the next query reconnects.
   pool.on('error', (error) => options.onIdleError?.(error));
-  if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-
-  return {
+  const health = new StoreHealth();
+  const queries = queriesOf(pool, timeoutMs);
+  let prepared = false;
+  const prepare = async () => {
+    if (schema) await queries.exec(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    await options.prepare?.(store);
+    prepared = true;
+  };
+  const guard = new StoreGuard({
+    health,
+    timeoutMs,
+    probe: async () => (prepared ? void (await queries.query('SELECT 1')) : prepare()),
+    ...(options.probeEveryMs === undefined ? {} : { probeEveryMs: options.probeEveryMs }),
+  });
+  const bulkMs = timeoutMs * bulkTimeoutFactor;
+  const store: Store = {
     kind: 'postgres',
-    ...queriesOf(pool),
+    health,
+    query: (sql, params) => guard.run('query', () => queries.query(sql, params)),
+    queryArrays: (sql, params) => guard.run('query', () => queries.queryArrays(sql, params)),
+    exec: (sql) => guard.run('exec', () => queries.exec(sql)),
     bulkLoad(table, columns, rows) {
       return withClient(pool, (client) => clientSession(client).bulkLoad(table, columns, rows));
     },
     copyOut(select) {
-      return withClient(pool, (client) => copyOutWith(client, select));
+      return guard.run('copy', () => withClient(pool, (client) => copyOutWith(client, select)), bulkMs);
     },
     copyOutBytes(select) {
-      return withClient(pool, (client) => copyOutBytesWith(client, select));
+      return guard.run('copy', () => withClient(pool, (client) => copyOutBytesWith(client, select)), bulkMs);
     },
     transaction<T>(fn: (tx: StoreSession) => Promise<T>): Promise<T> {
       return withClient(pool, async (client) => {
@@ -129,7 +159,19 @@ export async function openPostgresStore(url: string, options: StoreOptions = {})
       });
     },
     async close(): Promise<void> {
+      guard.close();
       await pool.end();
     },
   };
+  try {
+    await prepare();
+  } catch (error) {
+    // Degraded start: the caller serves what it holds locally; the probe prepares the database once it answers.
+    if (!(options.startWhenUnreachable && isUnreachable(error))) {
+      await store.close();
+      throw error;
+    }
+    guard.markDown(error);
+  }
+  return store;
 }

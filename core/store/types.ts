@@ -3,6 +3,8 @@
 // Values crossing it are the same on both drivers: int4/int8/numeric arrive as numbers (int8 only holds counts;
 // scene ids are text), json/jsonb as parsed values, timestamptz as ISO 8601 strings, date as 'YYYY-MM-DD'.
 
+import type { StoreHealth } from './health.ts';
+
 export type Row = Record<string, unknown>;
 
 export type DriverKind = 'pglite' | 'postgres';
@@ -36,6 +38,8 @@ export interface StoreSession extends Queryable {
 
 export interface Store extends StoreSession {
   readonly kind: DriverKind;
+  /** Whether the store answers now (health.ts); PGlite is always up. */
+  readonly health: StoreHealth;
   /** Runs fn inside BEGIN … COMMIT on one connection; any throw rolls everything back and is rethrown. */
   transaction<T>(fn: (tx: StoreSession) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -52,4 +56,15 @@ export interface StoreOptions {
   maxConnections?: number;
   /** PostgreSQL only: an idle pooled connection failed (server restart, failover); the pool reconnects by itself. */
   onIdleError?: (error: Error) => void;
+  /** PostgreSQL only: the deadline of one statement or connection (STORE_TIMEOUT_MS; default 2000). */
+  timeoutMs?: number;
+  /** PostgreSQL only: how often a store that is down is probed (default 1000 ms). */
+  probeEveryMs?: number;
+  /**
+   * PostgreSQL only: open even when the database cannot be reached (health down); `prepare` then runs when it
+   * first answers. Otherwise opening fails.
+   */
+  startWhenUnreachable?: boolean;
+  /** Run once the database answers, before the store counts as up (open.ts: the migrations). */
+  prepare?: (store: Store) => Promise<void>;
 }

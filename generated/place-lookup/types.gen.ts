@@ -3007,7 +3007,7 @@ export type GetIndexErrors = {
      */
     431: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -3044,7 +3044,7 @@ export type GetOpenapiJsonErrors = {
      */
     431: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -3092,7 +3092,7 @@ export type GetOpenapiYamlErrors = {
      */
     431: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -3129,7 +3129,7 @@ export type GetMetaErrors = {
      */
     431: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -3166,7 +3166,7 @@ export type ListGenerationsErrors = {
      */
     431: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -3203,7 +3203,7 @@ export type GetProvenanceErrors = {
      */
     431: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -3240,7 +3240,7 @@ export type GetProvenanceAliasErrors = {
      */
     431: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -3316,7 +3316,7 @@ export type GetCoverageErrors = {
      */
     431: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -3414,7 +3414,7 @@ export type ListScenesNearbyErrors = {
      */
     431: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -3512,7 +3512,7 @@ export type ListScenesNearbyAliasErrors = {
      */
     431: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -3581,7 +3581,7 @@ export type GetSceneErrors = {
      */
     431: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -3650,7 +3650,7 @@ export type GetSceneAliasErrors = {
      */
     431: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -3712,7 +3712,7 @@ export type ListStreetsNearbyErrors = {
      */
     431: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -3766,7 +3766,7 @@ export type SearchStreetsErrors = {
      */
     431: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -3821,7 +3821,7 @@ export type GetStreetErrors = {
      */
     431: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -3871,7 +3871,7 @@ export type GetEdgeErrors = {
      */
     431: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -3921,7 +3921,7 @@ export type GetAreaAtErrors = {
      */
     431: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -3979,7 +3979,7 @@ export type ListAreasNearbyErrors = {
      */
     431: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -4033,7 +4033,7 @@ export type SearchAreasErrors = {
      */
     431: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -4088,7 +4088,7 @@ export type GetAreaErrors = {
      */
     431: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -4176,7 +4176,7 @@ export type ListChangesNearbyErrors = {
      */
     431: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -4222,7 +4222,7 @@ export type GetChangeErrors = {
      */
     431: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -4288,7 +4288,7 @@ export type ListAmenitiesNearbyErrors = {
      */
     431: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -4334,7 +4334,7 @@ export type SearchSchoolsErrors = {
      */
     431: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -4382,7 +4382,7 @@ export type SearchAmenitiesErrors = {
      */
     431: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -4430,7 +4430,7 @@ export type SearchAmenitiesAliasErrors = {
      */
     431: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };
@@ -4484,7 +4484,7 @@ export type CallMcpErrors = {
      */
     431: Error;
     /**
-     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`. When the data store is temporarily unreachable the message says so and `Retry-After` gives the seconds to wait.
      */
     500: Error;
 };

@@ -28,6 +28,8 @@ export interface TestServerOptions {
   placeLookupHandlers?: HandlerMap;
   // Stands in for the readiness start-up and the stop sequence feed, to drive /readyz.
   readiness?: Readiness;
+  // Serves this release instead of the file's shared one (a store opened through a fault proxy, say).
+  release?: ServedRelease;
 }
 
 let opened: Promise<{ store: Store; release: ServedRelease }> | undefined;
@@ -60,7 +62,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
   });
   const log = createLogger(config, sink);
-  const { release } = await testRelease();
+  const release = options.release ?? (await testRelease()).release;
   // On PostgreSQL the counters are shared by every server on the database, as replicas share them; each test server
   // starts with none, as it would in process.
   // Counts the servers still running here wrote behind would land after the delete: written first.

@@ -1,6 +1,7 @@
 // A small release with the awkward cases the store must keep apart: ids above 2^53, a quarantined scene, scenes
 // without verbalization or with only experimental/deprecated ones, an invalid analysis, a grade-D street, an unnamed
 // edge, long change evidence, full-width/half-width school names and names holding LIKE wildcards.
+import { createHash } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +27,11 @@ function first<T>(rows: readonly T[]): T {
   return row;
 }
 
+// Ingest checks content_sha256: rows whose summary or analysis differ from the fixture's get their own.
+function withContentSha<V extends { summary: string; analysis_json: string }>(row: V): V {
+  return { ...row, content_sha256: createHash('sha256').update(`${row.summary}\n${row.analysis_json}`).digest('hex') };
+}
+
 export function buildRows(): FixtureRows {
   const t = FIXTURE_ROWS;
   const gen2 = first(t.generations);
@@ -47,20 +53,22 @@ export function buildRows(): FixtureRows {
       { ...scene, id: ids.quarantined, capture_year: null, capture_time_quality: 'epoch_anomaly', quarantined: true },
       { ...scene, id: ids.bare, lat: 34.6506, capture_year: null, capture_time_quality: 'unknown', ward: null },
     ],
-    verbalizations: [
-      { ...verbalization, generation_id: 'gen1-vlm', summary: '第一世代の要約。' },
-      verbalization,
-      { ...verbalization, scene_id: ids.experimental, status: 'experimental' },
-      {
-        ...verbalization,
-        scene_id: ids.deprecatedInvalid,
-        generation_id: 'gen1-vlm',
-        status: 'deprecated',
-        analysis_json: '{"road_context": ',
-        analysis_status: 'invalid',
-      },
-      { ...verbalization, scene_id: ids.quarantined },
-    ],
+    verbalizations: (
+      [
+        { ...verbalization, generation_id: 'gen1-vlm', summary: '第一世代の要約。' },
+        verbalization,
+        { ...verbalization, scene_id: ids.experimental, status: 'experimental' },
+        {
+          ...verbalization,
+          scene_id: ids.deprecatedInvalid,
+          generation_id: 'gen1-vlm',
+          status: 'deprecated',
+          analysis_json: '{"road_context": ',
+          analysis_status: 'invalid',
+        },
+        { ...verbalization, scene_id: ids.quarantined },
+      ] satisfies RowTypes['verbalizations'][]
+    ).map(withContentSha),
     machine_features: t.machine_features,
     streets: [
       street,

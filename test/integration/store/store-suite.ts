@@ -186,6 +186,14 @@ export function describeStoreSuite(variant: StoreVariant): void {
         expect(await caught(ingestRelease(store, dir))).toMatchObject({ code: 'not_ready' });
         await expectNothingOf(store, 'store-building');
       });
+
+      it('refuses a withdrawn release', async () => {
+        const { dir } = await writeRelease({ releaseId: 'store-withdrawn', status: 'withdrawn' });
+        const error = await caught(ingestRelease(store, dir));
+        expect(error).toMatchObject({ code: 'withdrawn' });
+        expect((error as Error).message).toContain('withdrawn');
+        await expectNothingOf(store, 'store-withdrawn');
+      });
     });
 
     describe('served release (the snapshot rule)', () => {
@@ -231,7 +239,10 @@ export function describeStoreSuite(variant: StoreVariant): void {
           await ingest('rule-published', 'published', '2026-02-01T00:00:00Z');
           expect((await getServedRelease(fresh))?.release_id).toBe('rule-published'); // over a newer staged one
 
-          await ingest('rule-withdrawn', 'withdrawn', '2026-06-01T00:00:00Z');
+          // A withdrawn release is refused at ingest (rollback is withdrawing a stored one, below).
+          expect(await caught(ingest('rule-withdrawn', 'withdrawn', '2026-06-01T00:00:00Z'))).toMatchObject({
+            code: 'withdrawn',
+          });
           expect((await getServedRelease(fresh))?.release_id).toBe('rule-published');
 
           expect(await setReleaseStatus(fresh, 'rule-staged-new', 'published', '2026-04-01T00:00:00Z')).toBe(true);
@@ -245,7 +256,6 @@ export function describeStoreSuite(variant: StoreVariant): void {
           expect((await getServedRelease(fresh))?.release_id).toBe('rule-staged-old');
           expect(await setReleaseStatus(fresh, 'no-such-release', 'published')).toBe(false);
           expect((await listReleases(fresh)).map((release) => release.release_id)).toEqual([
-            'rule-withdrawn',
             'rule-staged-new',
             'rule-published',
             'rule-staged-old',

@@ -1,4 +1,5 @@
 /** One valid row per table and a valid manifest: a minimal release for reader tests. */
+import { createHash } from 'node:crypto';
 import type { RowTypes } from '../../../core/release/types.ts';
 
 const SCENE_ID = '9007199254740993001';
@@ -92,7 +93,7 @@ export const FIXTURE_ROWS: { [K in keyof RowTypes]: RowTypes[K][] } = {
       summary,
       analysis_json: analysis,
       analysis_status: 'ok',
-      content_sha256: 'a'.repeat(64),
+      content_sha256: createHash('sha256').update(`${summary}\n${analysis}`).digest('hex'),
     },
   ],
   machine_features: [

@@ -49,6 +49,14 @@ describe('release reader', () => {
     await expect(collect(extra.dir)).rejects.toThrow('scenes.ndjson line 1: /colour is not an allowed property');
   });
 
+  it('names the line of a verbalization whose content_sha256 does not match its summary and analysis', async () => {
+    const row = { ...FIXTURE_ROWS.verbalizations[0], summary: '書き換えた要約。' };
+    const { dir } = await release({ lines: { verbalizations: `${JSON.stringify(row)}\n` } });
+    const error = await collect(dir).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ReleaseFormatError);
+    expect(error).toMatchObject({ file: 'verbalizations.ndjson', line: 1, field: '/content_sha256' });
+  });
+
   it('rejects a numeric scene id (ids are strings)', async () => {
     // A JSON number: the reader must reject it (JSON.parse would silently round 9007199254740993).
     const line = sceneLine({ id: 'ID' }).replace('"ID"', '9007199254740993');

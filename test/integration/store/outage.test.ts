@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { parseConfig } from '../../../core/config.ts';
+import { openServedRelease } from '../../../core/data/bootstrap.ts';
+import type { ServedRelease } from '../../../core/data/served-release.ts';
+import { createLogger } from '../../../core/log.ts';
+import { type FaultProxy, startFaultProxy } from '../../helpers/fault-proxy.ts';
+import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { checkedFetch } from '../../helpers/spec-check.ts';
+
+// A database that stops answering (frozen behind a TCP proxy), then refuses, then comes back. PostgreSQL only: the
+// embedded store lives in the process. Every response is checked against the spec.
+
+const storeOptions = inject('testStore');
+const onPostgres = Boolean(storeOptions.databaseUrl);
+const timeoutMs = 800;
+let proxy: FaultProxy;
+let release: ServedRelease;
+let server: TestServer;
+let sceneId: string;
+let point: { lat: number; lon: number };
+
+beforeAll(async () => {
+  if (!onPostgres) return;
+  const target = new URL(storeOptions.databaseUrl as string);
+  proxy = await startFaultProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  const config = parseConfig({ LOG_LEVEL: 'silent' });
+  ({ release } = await openServedRelease(config, createLogger(config), {
+    ...storeOptions,
+    databaseUrl: proxy.urlFor(storeOptions.databaseUrl as string),
+    timeoutMs,
+    probeEveryMs: 200,
+  }));
+  server = await startTestServer({ release, env: { TRUST_PROXY: '1', RATE_LIMIT_FACTOR: '100' } });
+  const row = release.scenes.rowOf[0] as number;
+  sceneId = release.scenes.light.ids[row] as string;
+  point = { lat: release.scenes.light.lats[row] as number, lon: release.scenes.light.lons[row] as number };
+});
+afterAll(async () => {
+  proxy?.set('pass');
+  await server?.close();
+  await release?.store.close();
+  await proxy?.close();
+});
+
+let client = 0;
+async function timed(path: string, init: RequestInit = {}) {
+  const started = performance.now();
+  const headers = { 'x-forwarded-for': `198.51.100.${++client % 250}`, ...(init.headers as object) };
+  const response = await checkedFetch(`${server.url}${path}`, { ...init, headers });
+  const body = (await response.json()) as any;
+  return { status: response.status, body, headers: response.headers, ms: performance.now() - started };
+}
+
+const nearby = () => timed(`/v1/scenes/nearby?lat=${point.lat}&lon=${point.lon}&radius_m=300&limit=5`);
+const mcpGetScene = () =>
+  timed('/mcp', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'get_scene', arguments: { id: sceneId } },
+    }),
+  });
+
+async function p99(run: () => Promise<{ status: number; ms: number }>, n: number): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const answer = await run();
+    expect(answer.status).toBe(200);
+    times.push(answer.ms);
+  }
+  return times.sort((a, b) => a - b)[Math.ceil(n * 0.99) - 1] as number;
+}
+
+async function until(check: () => Promise<boolean>, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`not true within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe.skipIf(!onPostgres)('the database freezes, refuses and returns', () => {
+  it('store-backed requests answer 503 store_unavailable at once, in-memory faces keep their latency', async () => {
+    expect((await timed(`/explore/api/scene/${sceneId}`)).status).toBe(200);
+    await p99(nearby, 20); // warm
+    const before = await p99(nearby, 60);
+    proxy.set('freeze');
+    const frozenAt = Date.now();
+
+    // The first store read waits its deadline; it, and every one after it, is a retryable 503.
+    const first = await timed(`/explore/api/scene/${sceneId}`);
+    expect(first.status).toBe(503);
+    expect(first.body).toMatchObject({ code: 'store_unavailable', retryable: true });
+    expect(first.ms).toBeLessThan(timeoutMs + 1000);
+    expect(Number(first.headers.get('retry-after'))).toBeLessThanOrEqual(2);
+    expect(release.store.health.state).toBe('down');
+    const next = await timed(`/explore/api/scene/${sceneId}`);
+    expect(next.status).toBe(503);
+    expect(next.ms).toBeLessThan(200);
+    const search = await timed('/explore/api/search', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '石畳の坂道', limit: 3 }),
+    });
+    expect([200, 503]).toContain(search.status);
+    if (search.status === 503) expect(search.body.code).toBe('store_unavailable');
+
+    // Place lookup's contract has no 503: the same outage is its 500, with Retry-After.
+    const v1 = await timed(`/v1/scenes/${sceneId}`);
+    expect(v1.status).toBe(500);
+    expect(v1.body.error.message).toMatch(/temporarily unavailable/);
+    expect(Number(v1.headers.get('retry-after'))).toBeLessThanOrEqual(2);
+    const tool = await mcpGetScene();
+    expect(tool.body.result.isError).toBe(true);
+    expect(tool.body.result.content[0].text).toMatch(/temporarily unavailable.*Retry this call in 2 s/);
+
+    // Nearby, coverage and areas are answered from memory, also for clients never seen before (each request here
+    // comes from a new address).
+    const during = await p99(nearby, 60);
+    expect(during).toBeLessThanOrEqual(Math.max(2 * before, before + 15));
+    for (const path of ['/v1/coverage', '/v1/areas/at']) {
+      const answer = await timed(`${path}?lat=${point.lat}&lon=${point.lon}`);
+      expect(answer.status).toBe(200);
+      expect(answer.ms).toBeLessThan(200);
+    }
+    console.info(`nearby p99 ${before.toFixed(1)} ms before, ${during.toFixed(1)} ms frozen`);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, 5000 - (Date.now() - frozenAt))));
+
+    proxy.set('refuse');
+    const refused = await timed(`/explore/api/scene/${sceneId}`);
+    expect(refused.status).toBe(503);
+    expect(refused.ms).toBeLessThan(timeoutMs + 500);
+
+    // Back: the probe finds it, without a restart.
+    proxy.set('pass');
+    await until(async () => (await timed(`/explore/api/scene/${sceneId}`)).status === 200, 10_000);
+    expect(release.store.health.state).toBe('up');
+    expect((await timed(`/v1/scenes/${sceneId}`)).status).toBe(200);
+    expect((await mcpGetScene()).body.result.isError).toBeFalsy();
+  }, 40_000);
+});
