@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { ServedRelease } from './data/served-release.ts';
 import type { Logger } from './log.ts';
+import type { Readiness } from './ops/readiness.ts';
 
 // What a handler receives besides its validated input. Handlers never see HTTP objects.
 export interface HandlerContext {
@@ -17,6 +18,8 @@ export interface HandlerContext {
   given: ReadonlySet<string>;
   // Scheme, host and port the client addressed (for absolute links in responses).
   origin: string;
+  // Whether this process should get traffic (GET /readyz).
+  readiness: Readiness;
 }
 
 export interface HandlerInput {

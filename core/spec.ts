@@ -105,10 +105,11 @@ export function loadSpec(fileName: string): SpecDocument {
   return { file, document, operations };
 }
 
-/** The two hand-written OpenAPI documents under spec/, by face. */
+/** The hand-written OpenAPI documents under spec/, by face (service: /healthz and /readyz). */
 export const specFiles = {
   placeLookup: 'place-lookup.openapi.yaml',
   scenerySearch: 'scenery-search.openapi.yaml',
+  service: 'service.openapi.yaml',
 } as const;
 
 const parsedOnce = new Map<string, SpecDocument>();

@@ -10,6 +10,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const faces = [
   { name: 'place-lookup', spec: 'spec/place-lookup.openapi.yaml' },
   { name: 'scenery-search', spec: 'spec/scenery-search.openapi.yaml' },
+  { name: 'service', spec: 'spec/service.openapi.yaml' },
 ];
 
 async function generate(outRoot: string): Promise<void> {

@@ -45,6 +45,7 @@ async function main(): Promise<void> {
   const handlers = await timer.time('load_handlers', async () => ({
     placeLookup: await m.loadHandlers('place-lookup'),
     scenerySearch: await m.loadHandlers('scenery-search'),
+    service: await m.loadHandlers('service'),
   }));
   const { store, release } = await m.openServedRelease(config, log, m.storeOptionsOf(config), {
     timer,

@@ -6,20 +6,24 @@ import type { Logger } from '../log.ts';
 import { createMcpEndpoint, type McpTool } from '../mcp/endpoint.ts';
 import { countCost } from '../mcp/envelope.ts';
 import { buildMcpTools } from '../mcp/tools.ts';
+import { Readiness } from '../ops/readiness.ts';
 import { loadSpec, type SpecDocument, specFiles } from '../spec.ts';
 import { createApp } from './app.ts';
 import type { AppDeps } from './context.ts';
 import { printOk } from './envelope.ts';
 import { checkHandlers } from './handler-check.ts';
 import { type BucketSpec, RateLimits } from './rate-limit.ts';
+import { normalisePath } from './route-table.ts';
 import { SpecRouter } from './router.ts';
 
 export interface AssembleOptions {
   config: Config;
   release: ServedRelease;
   log: Logger;
-  handlers: { placeLookup: HandlerMap; scenerySearch: HandlerMap };
+  handlers: { placeLookup: HandlerMap; scenerySearch: HandlerMap; service: HandlerMap };
   mcpTools?: McpTool[];
+  /** Fed by start-up and the stop sequence; by default one that pings the release's store. */
+  readiness?: Readiness;
   now?: () => Date;
 }
 
@@ -39,11 +43,19 @@ function bucketsOf(specs: SpecDocument[]): Record<string, BucketSpec> {
   return buckets;
 }
 
+function readinessOf(release: ServedRelease): Readiness {
+  const readiness = new Readiness({ ping: () => release.store.query('SELECT 1') });
+  readiness.releaseLoaded(release.record.release_id);
+  return readiness;
+}
+
 export async function assembleApp(options: AssembleOptions): Promise<{ app: H3; deps: AppDeps }> {
   const placeLookupSpec = loadSpec(specFiles.placeLookup);
   const scenerySearchSpec = loadSpec(specFiles.scenerySearch);
+  const serviceSpec = loadSpec(specFiles.service);
   checkHandlers('handlers/place-lookup', placeLookupSpec, options.handlers.placeLookup);
   checkHandlers('handlers/scenery-search', scenerySearchSpec, options.handlers.scenerySearch);
+  checkHandlers('handlers/service', serviceSpec, options.handlers.service);
   // On PostgreSQL every replica counts in one table; the embedded store serves one process, which counts alone.
   const shared = options.release.store.kind === 'postgres' ? options.release.store : undefined;
   const rateLimits = new RateLimits(
@@ -51,9 +63,10 @@ export async function assembleApp(options: AssembleOptions): Promise<{ app: H3; 
     options.config.rateLimitFactor,
     shared,
   );
-  for (const operation of [...placeLookupSpec.operations, ...scenerySearchSpec.operations]) {
+  for (const operation of [...placeLookupSpec.operations, ...scenerySearchSpec.operations, ...serviceSpec.operations]) {
     const bucket = operation.rateLimit ?? 'rest';
-    if (!rateLimits.has(bucket)) throw new Error(`${operation.operationId}: x-rate-limit ${bucket} is not declared`);
+    if (bucket !== 'none' && !rateLimits.has(bucket))
+      throw new Error(`${operation.operationId}: x-rate-limit ${bucket} is not declared`);
   }
   const deps: AppDeps = {
     config: options.config,
@@ -69,8 +82,17 @@ export async function assembleApp(options: AssembleOptions): Promise<{ app: H3; 
       router: await SpecRouter.create(scenerySearchSpec),
       handlers: options.handlers.scenerySearch,
     },
+    service: {
+      name: 'service',
+      router: await SpecRouter.create(serviceSpec),
+      handlers: options.handlers.service,
+      repliesWithStatus: true,
+      paths: new Set(serviceSpec.operations.map((operation) => normalisePath(operation.path))),
+      requestLogLevel: 'debug',
+    },
     rateLimits,
     release: options.release,
+    readiness: options.readiness ?? readinessOf(options.release),
     mcp: {
       endpoint: createMcpEndpoint(options.mcpTools ?? buildMcpTools(placeLookupSpec, options.handlers.placeLookup)),
       cost: countCost,

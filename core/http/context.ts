@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { HandlerMap, McpCostCounter, McpEndpoint } from '../context.ts';
 import type { ServedRelease } from '../data/served-release.ts';
 import type { Logger } from '../log.ts';
+import type { Readiness } from '../ops/readiness.ts';
 import type { PrintOk } from './envelope.ts';
 import type { FaceName } from './faces.ts';
 import type { RateLimits } from './rate-limit.ts';
@@ -14,6 +15,12 @@ export interface FaceRuntime {
   // Place lookup: prints a handler's result inside the common envelope (serialise.ts). Without it, results are
   // answered as they are, with JSON.stringify.
   printOk?: PrintOk;
+  // Service: a handler answers { status, body } itself (/readyz is 503 when not ready), not a 200 body.
+  repliesWithStatus?: boolean;
+  // The paths that select this face (only for faces other than the two mounted by prefix).
+  paths?: ReadonlySet<string>;
+  // The level of the per-request log line; probes poll often and log at debug.
+  requestLogLevel?: 'info' | 'debug';
 }
 
 export interface AppDeps {
@@ -21,8 +28,10 @@ export interface AppDeps {
   log: Logger;
   placeLookup: FaceRuntime;
   scenerySearch: FaceRuntime;
+  service: FaceRuntime;
   rateLimits: RateLimits;
   release: ServedRelease;
+  readiness: Readiness;
   mcp: { endpoint: McpEndpoint; cost: McpCostCounter };
   now?: () => Date;
 }

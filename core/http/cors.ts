@@ -4,11 +4,11 @@ import type { FaceName } from './faces.ts';
 import { emptyResponse } from './respond.ts';
 import type { ResponseHeaders } from './response-headers.ts';
 
-// Place lookup and MCP are open to every origin. Scenery search serves browsers only from the configured origin:
+// Place lookup, MCP and the service probes are open to every origin. Scenery search serves browsers only from the configured origin:
 // a request carrying any other Origin is refused with 403 before it costs anything.
 
 export function applyCors(face: FaceName, request: Request, config: Config, headers: ResponseHeaders): void {
-  if (face === 'place-lookup') {
+  if (face !== 'scenery-search') {
     headers['access-control-allow-origin'] = '*';
     headers['access-control-expose-headers'] = 'x-request-id, retry-after';
     return;

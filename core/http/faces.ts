@@ -1,8 +1,9 @@
 import { ApiError, type ErrorCode } from '../errors.ts';
 
-// The two faces answer errors in different documented shapes; this is the one place per face that knows them.
+// The faces answer errors in different documented shapes; this is the one place per face that knows them. The
+// service face (/healthz, /readyz) answers errors in the place-lookup shape.
 
-export type FaceName = 'place-lookup' | 'scenery-search';
+export type FaceName = 'place-lookup' | 'scenery-search' | 'service';
 
 const placeLookupCodes = new Set<ErrorCode>([
   'invalid_parameter',

@@ -11,6 +11,7 @@ import { parseQuery } from './query.ts';
 import { RequestContext } from './request-context.ts';
 import { emptyResponse, errorResponse, jsonResponse, jsonTextResponse } from './respond.ts';
 import type { ResponseHeaders } from './response-headers.ts';
+import { normalisePath } from './route-table.ts';
 import type { RouteMatch } from './router.ts';
 import { toValidationError } from './validation-errors.ts';
 
@@ -27,7 +28,10 @@ export interface RequestInfo {
 }
 
 function faceOf(deps: AppDeps, pathname: string): FaceRuntime {
-  return pathname === '/explore/api' || pathname.startsWith('/explore/api/') ? deps.scenerySearch : deps.placeLookup;
+  if (pathname === '/explore/api' || pathname.startsWith('/explore/api/')) return deps.scenerySearch;
+  // The service spec's few literal paths (/healthz, /readyz), trailing slashes ignored as the routers do.
+  if (deps.service.paths?.has(normalisePath(pathname))) return deps.service;
+  return deps.placeLookup;
 }
 
 function routeOrThrow(face: FaceRuntime, method: string, pathname: string): RouteMatch {
@@ -102,7 +106,8 @@ async function runOperation(
       reply: await deps.mcp.endpoint(raw, ctx, request.headers.get('mcp-protocol-version')),
     };
   }
-  await deps.rateLimits.consume(operation.rateLimit ?? 'rest', clientIp);
+  // Probes (`x-rate-limit: none`) must keep answering whatever a client behind the same address does.
+  if (operation.rateLimit !== 'none') await deps.rateLimits.consume(operation.rateLimit ?? 'rest', clientIp);
   const query = parseQuery(url.searchParams, operation.parameters);
   for (const name of query.unknown) ctx.warnings.push(`unknown parameter ${name} was ignored`);
   const body = operation.hasBody ? await readJsonBody(face, match, request) : undefined;
@@ -121,7 +126,9 @@ async function runOperation(
   const result = await handler({ query: validated.query, path: validated.path, body }, ctx);
   const reply = face.printOk
     ? { status: 200, text: face.printOk(result as Record<string, unknown>, ctx) }
-    : { status: 200, body: result };
+    : face.repliesWithStatus
+      ? (result as { status: number; body: unknown })
+      : { status: 200, body: result };
   return { operationId: operation.operationId, cacheControl: operation.cacheControl, reply };
 }
 
@@ -158,8 +165,9 @@ export async function handleRequest(deps: AppDeps, info: RequestInfo): Promise<R
     response = emptyResponse(response.status, headers);
   }
   const ms = Math.round((performance.now() - started) * 1000) / 1000;
-  if (deps.log.isLevelEnabled('info')) {
-    ctx.log.info(
+  const level = face.requestLogLevel ?? 'info';
+  if (deps.log.isLevelEnabled(level)) {
+    ctx.log[level](
       { method: info.request.method, path: url.pathname, operationId, status: response.status, ms },
       'request',
     );

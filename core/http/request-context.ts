@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { HandlerContext } from '../context.ts';
 import type { ServedRelease } from '../data/served-release.ts';
 import type { Logger } from '../log.ts';
+import type { Readiness } from '../ops/readiness.ts';
 import type { AppDeps } from './context.ts';
 
 // One request's HandlerContext. `log` (a child logger) and `origin` (needs the whole URL parsed) are made on first
@@ -27,6 +28,7 @@ export class RequestContext implements HandlerContext {
   readonly config: Config;
   readonly now: () => Date;
   readonly data: ServedRelease;
+  readonly readiness: Readiness;
   warnings: string[] = [];
   given: ReadonlySet<string>;
   readonly [state]: LazyState;
@@ -36,6 +38,7 @@ export class RequestContext implements HandlerContext {
     this.config = deps.config;
     this.now = deps.now ?? newDate;
     this.data = deps.release;
+    this.readiness = deps.readiness;
     this.given = new Set(url.searchParams.keys());
     this[state] = { parentLog: deps.log, request, url, log: undefined, origin: undefined };
   }

@@ -42,7 +42,7 @@ const placeLookupRetryAfterS = 60;
 export function errorResponse(face: FaceName, error: ApiError, requestId: string, headers: ResponseHeaders): Response {
   headers['cache-control'] = 'no-store';
   if (error.allow) headers.allow = error.allow;
-  if (face === 'place-lookup') {
+  if (face !== 'scenery-search') {
     if (error.code === 'rate_limited') headers['retry-after'] = String(placeLookupRetryAfterS);
     return jsonResponse(placeLookupErrorStatus(error), placeLookupErrorBody(error, requestId), headers);
   }

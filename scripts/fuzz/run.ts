@@ -1,4 +1,4 @@
-// Fuzz both specs with schemathesis against a live server: seeded, a fixed example budget, all checks, all phases,
+// Fuzz the specs with schemathesis against a live server: seeded, a fixed example budget, all checks, all phases,
 // bounded to 8 minutes. Starts its own server on a free loopback port with a temporary DATA_DIR (the demo city is
 // generated there, ~1 min) and RATE_LIMIT_FACTOR raised, so the fuzzer's volume is not answered with 429s.
 // Needs the virtualenv from scripts/fuzz/setup-venv.sh. Exit 0 only when every run passed.
@@ -35,7 +35,7 @@ const python = join(root, '.venv/bin/python');
 const seed = process.env.FUZZ_SEED ?? '20261121';
 const maxExamples = process.env.FUZZ_MAX_EXAMPLES ?? '50';
 const budgetMs = 8 * 60 * 1000;
-const specs = ['spec/place-lookup.openapi.yaml', 'spec/scenery-search.openapi.yaml'];
+const specs = ['spec/place-lookup.openapi.yaml', 'spec/scenery-search.openapi.yaml', 'spec/service.openapi.yaml'];
 
 const startedAt = performance.now();
 const remainingMs = () => budgetMs - (performance.now() - startedAt);

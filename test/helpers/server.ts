@@ -8,6 +8,7 @@ import { assembleApp } from '../../core/http/assemble.ts';
 import { listenApp } from '../../core/http/listen.ts';
 import type { RateLimits } from '../../core/http/rate-limit.ts';
 import { createLogger } from '../../core/log.ts';
+import type { Readiness } from '../../core/ops/readiness.ts';
 import type { Store } from '../../core/store/index.ts';
 import { loadHandlers } from '../../handlers/load.ts';
 
@@ -25,6 +26,8 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   // Replaces handlers by operationId, e.g. to make one fail on purpose.
   placeLookupHandlers?: HandlerMap;
+  // Stands in for the readiness start-up and the stop sequence feed, to drive /readyz.
+  readiness?: Readiness;
 }
 
 let opened: Promise<{ store: Store; release: ServedRelease }> | undefined;
@@ -66,8 +69,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     await release.store.query('DELETE FROM rate_limits');
   }
   const place = { ...(await loadHandlers('place-lookup')), ...options.placeLookupHandlers };
-  const handlers = { placeLookup: place, scenerySearch: await loadHandlers('scenery-search') };
-  const { app, deps } = await assembleApp({ config, log, handlers, release });
+  const handlers = {
+    placeLookup: place,
+    scenerySearch: await loadHandlers('scenery-search'),
+    service: await loadHandlers('service'),
+  };
+  const readiness = options.readiness;
+  const { app, deps } = await assembleApp({ config, log, handlers, release, ...(readiness ? { readiness } : {}) });
   const { listener, url } = await listenApp(app, '127.0.0.1', 0);
   runningRateLimits.add(deps.rateLimits);
   const close = async () => {

@@ -16,6 +16,7 @@ interface Face {
 const faces: Face[] = [
   { key: 'https://machimi.invalid/place-lookup', spec: loadSpec(specFiles.placeLookup) },
   { key: 'https://machimi.invalid/scenery-search', spec: loadSpec(specFiles.scenerySearch) },
+  { key: 'https://machimi.invalid/service', spec: loadSpec(specFiles.service) },
 ];
 
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
@@ -62,7 +63,10 @@ function resolve(face: Face, node: unknown): Json {
 }
 
 function faceOf(pathname: string): Face {
-  return (pathname.startsWith('/explore/api') ? faces[1] : faces[0]) as Face;
+  if (pathname.startsWith('/explore/api')) return faces[1] as Face;
+  const service = faces[2] as Face;
+  const trimmed = pathname.replace(/(.)\/+$/, '$1');
+  return (service.spec.operations.some((operation) => operation.path === trimmed) ? service : faces[0]) as Face;
 }
 
 function matchOperation(face: Face, method: string, pathname: string): OperationSpec | undefined {

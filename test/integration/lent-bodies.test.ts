@@ -57,6 +57,7 @@ beforeAll(async () => {
   const handlers = {
     placeLookup: await loadHandlers('place-lookup'),
     scenerySearch: await loadHandlers('scenery-search'),
+    service: await loadHandlers('service'),
   };
   const { app } = await assembleApp({ config, log: createLogger(config), handlers, release });
   server = createServer(toNodeHandler(app) as never);

@@ -6,6 +6,7 @@ import { invalidParameter, notFound } from '../../core/errors.ts';
 import { createLogger } from '../../core/log.ts';
 import { createMcpEndpoint } from '../../core/mcp/endpoint.ts';
 import { buildMcpTools } from '../../core/mcp/tools.ts';
+import { Readiness } from '../../core/ops/readiness.ts';
 import { loadSpec, specFiles } from '../../core/spec.ts';
 
 // How a tool call reaches a handler and what comes back, with stand-in handlers: argument shaping (the REST input
@@ -36,6 +37,7 @@ function context(data: HandlerContext['data'] = fakeRelease()): HandlerContext {
     warnings: [],
     given: new Set(),
     origin: 'http://127.0.0.1:3000',
+    readiness: new Readiness(),
   };
 }
 

@@ -5,6 +5,7 @@ import { loadHandlers } from '../../../handlers/load.ts';
 
 const place = loadSpec('place-lookup.openapi.yaml');
 const explore = loadSpec('scenery-search.openapi.yaml');
+const service = loadSpec('service.openapi.yaml');
 const handler = () => ({});
 
 describe('handlers match operations one to one', () => {
@@ -14,6 +15,8 @@ describe('handlers match operations one to one', () => {
     expect(Object.keys(placeLookupHandlers).sort()).toEqual(expectedHandlers(place));
     const scenerySearchHandlers = await loadHandlers('scenery-search');
     expect(Object.keys(scenerySearchHandlers).sort()).toEqual(expectedHandlers(explore));
+    const serviceHandlers = await loadHandlers('service');
+    expect(Object.keys(serviceHandlers).sort()).toEqual(expectedHandlers(service));
   });
 
   it('aliases and the MCP endpoint need no handler of their own', () => {
