@@ -14,6 +14,8 @@ export interface Config {
   demoSeed: number;
   /** The external judge of scenery search (mode jev); null means the built-in rubric judge. */
   judge: JudgeConfig | null;
+  /** How long a stop waits for the requests in flight before cutting their connections. */
+  shutdownGraceMs: number;
 }
 
 /** An OpenAI-compatible chat-completions endpoint that judges search candidates (JUDGE_* variables). */
@@ -121,5 +123,6 @@ export function parseConfig(env: Env = process.env): Config {
     demoScenes: readInteger(env, 'DEMO_SCENES', 50_000, 100, 5_000_000),
     demoSeed: readInteger(env, 'DEMO_SEED', 1, 0, 2 ** 31),
     judge: readJudgeConfig(env),
+    shutdownGraceMs: readInteger(env, 'SHUTDOWN_GRACE_S', 10, 0, 600) * 1000,
   };
 }

@@ -20,15 +20,17 @@ async function readConfig(): Promise<Config> {
 }
 
 async function loadModules() {
-  const [bootstrap, engine, assemble, listen, handlers, sceneKeys] = await Promise.all([
+  const [bootstrap, engine, assemble, listen, handlers, sceneKeys, readiness, stop] = await Promise.all([
     import('../core/data/bootstrap.ts'),
     import('../core/scenery-search/engine-holder.ts'),
     import('../core/http/assemble.ts'),
     import('../core/http/listen.ts'),
     import('../handlers/load.ts'),
     import('../core/scenes/keys.ts'),
+    import('../core/ops/readiness.ts'),
+    import('../core/ops/stop.ts'),
   ]);
-  return { ...bootstrap, ...engine, ...assemble, ...listen, ...handlers, ...sceneKeys };
+  return { ...bootstrap, ...engine, ...assemble, ...listen, ...handlers, ...sceneKeys, ...readiness, ...stop };
 }
 
 async function main(): Promise<void> {
@@ -54,8 +56,12 @@ async function main(): Promise<void> {
     background: (task) => background.push(task),
   });
   await timer.time('scene_keys', async () => m.prepareDefaultSceneKeys(release.scenes));
-  const { app, deps } = await timer.time('assemble_app', () => m.assembleApp({ config, log, handlers, release }));
-  const { url } = await timer.time('listen', () => m.listenApp(app, config.host, config.port));
+  const readiness = new m.Readiness({ ping: () => store.query('SELECT 1') });
+  readiness.releaseLoaded(release.record.release_id);
+  const { app, deps } = await timer.time('assemble_app', () =>
+    m.assembleApp({ config, log, handlers, release, readiness }),
+  );
+  const { url, listener } = await timer.time('listen', () => m.listenApp(app, config.host, config.port));
   log.info(
     {
       url,
@@ -68,14 +74,14 @@ async function main(): Promise<void> {
   );
   // The scenery search index builds in the background; searches that arrive earlier wait for it.
   m.startEngineBuild(release, log, config);
-  const stop = async (signal: string) => {
-    log.info({ signal }, 'shutting down');
-    await Promise.allSettled([...background, deps.rateLimits.close()]);
-    await store.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  m.stopOnSignals({
+    readiness,
+    log,
+    graceMs: config.shutdownGraceMs,
+    drain: listener.drain,
+    release: [() => Promise.allSettled([...background, deps.rateLimits.close()]), () => store.close()],
+    exit: (code) => process.exit(code),
+  });
 }
 
 await main();

@@ -2,11 +2,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { H3 } from 'h3';
 import { toNodeHandler } from 'h3/node';
+import { type Drainable, drainable } from './drain.ts';
 
 export interface Listener {
   server: Server;
   // Stops accepting connections, drops idle keep-alive ones and resolves once the requests in flight are answered.
   close: () => Promise<void>;
+  // The graceful stop: in-flight requests finish within the grace, keep-alive connections close after their response.
+  drain: Drainable['drain'];
 }
 
 export class PortInUseError extends Error {
@@ -21,6 +24,7 @@ export class PortInUseError extends Error {
 // port 0 is the kernel's ephemeral port, bound in one step, and a busy explicit port is an error, never another port.
 export async function listenApp(app: H3, host: string, port: number): Promise<{ listener: Listener; url: string }> {
   const server = createServer(toNodeHandler(app) as never);
+  const { drain } = drainable(server);
   await new Promise<void>((resolve, reject) => {
     const fail = (error: NodeJS.ErrnoException) => {
       server.off('listening', succeed);
@@ -36,7 +40,10 @@ export async function listenApp(app: H3, host: string, port: number): Promise<{ 
   });
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return { listener: { server, close: () => closeServer(server) }, url: `http://${shownHost}:${address.port}` };
+  return {
+    listener: { server, close: () => closeServer(server), drain },
+    url: `http://${shownHost}:${address.port}`,
+  };
 }
 
 function closeServer(server: Server): Promise<void> {
