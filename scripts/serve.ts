@@ -20,7 +20,20 @@ async function readConfig(): Promise<Config> {
 }
 
 async function loadModules() {
-  const [bootstrap, engine, assemble, listen, handlers, sceneKeys, readiness, stop] = await Promise.all([
+  const [
+    bootstrap,
+    engine,
+    assemble,
+    listen,
+    handlers,
+    sceneKeys,
+    readiness,
+    stop,
+    metrics,
+    storeErrors,
+    listener,
+    version,
+  ] = await Promise.all([
     import('../core/data/bootstrap.ts'),
     import('../core/scenery-search/engine-holder.ts'),
     import('../core/http/assemble.ts'),
@@ -29,8 +42,25 @@ async function loadModules() {
     import('../core/scenes/keys.ts'),
     import('../core/ops/readiness.ts'),
     import('../core/ops/stop.ts'),
+    import('../core/ops/metrics.ts'),
+    import('../core/ops/store-errors.ts'),
+    import('../core/ops/metrics-listener.ts'),
+    import('../core/version.ts'),
   ]);
-  return { ...bootstrap, ...engine, ...assemble, ...listen, ...handlers, ...sceneKeys, ...readiness, ...stop };
+  return {
+    ...bootstrap,
+    ...engine,
+    ...assemble,
+    ...listen,
+    ...handlers,
+    ...sceneKeys,
+    ...readiness,
+    ...stop,
+    ...metrics,
+    ...storeErrors,
+    ...listener,
+    ...version,
+  };
 }
 
 async function main(): Promise<void> {
@@ -56,21 +86,26 @@ async function main(): Promise<void> {
     background: (task) => background.push(task),
   });
   await timer.time('scene_keys', async () => m.prepareDefaultSceneKeys(release.scenes));
+  release.store = m.countStoreErrors(release.store);
   const readiness = new m.Readiness({ ping: () => store.query('SELECT 1') });
   readiness.releaseLoaded(release.record.release_id);
+  m.setServedRelease(release.record.release_id);
   const { app, deps } = await timer.time('assemble_app', () =>
     m.assembleApp({ config, log, handlers, release, readiness }),
   );
   const { url, listener } = await timer.time('listen', () => m.listenApp(app, config.host, config.port));
+  const metricsListener = config.metrics ? await m.listenMetrics(config.metrics.host, config.metrics.port) : undefined;
   log.info(
     {
       url,
+      ...(metricsListener ? { metrics_url: metricsListener.url } : {}),
+      version: m.serviceVersion,
       release_id: release.record.release_id,
       scenes: release.scenes.light.count,
       ...timer.summary(),
       ...memoryFigures(),
     },
-    `machimi listening on ${url}`,
+    `machimi ${m.serviceVersion} listening on ${url}`,
   );
   // The scenery search index builds in the background; searches that arrive earlier wait for it.
   m.startEngineBuild(release, log, config);
@@ -79,7 +114,11 @@ async function main(): Promise<void> {
     log,
     graceMs: config.shutdownGraceMs,
     drain: listener.drain,
-    release: [() => Promise.allSettled([...background, deps.rateLimits.close()]), () => store.close()],
+    release: [
+      () => Promise.allSettled([...background, deps.rateLimits.close()]),
+      () => store.close(),
+      async () => metricsListener?.close(),
+    ],
     exit: (code) => process.exit(code),
   });
 }

@@ -66,7 +66,7 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
         if (!line.startsWith('{')) continue;
         const entry = JSON.parse(line) as Record<string, unknown>;
         logLines.push(entry);
-        if (typeof entry.url === 'string' && String(entry.msg).startsWith('machimi listening')) resolve(entry.url);
+        if (typeof entry.url === 'string' && /^machimi .*listening on/.test(String(entry.msg))) resolve(entry.url);
       }
     });
     void exited.then((code) => reject(new Error(`server exited with ${code} before listening: ${stderr}`)));
