@@ -19,21 +19,9 @@ async function readConfig(): Promise<Config> {
   }
 }
 
+// Loaded in parallel, merged into one namespace.
 async function loadModules() {
-  const [
-    bootstrap,
-    engine,
-    assemble,
-    listen,
-    handlers,
-    sceneKeys,
-    readiness,
-    stop,
-    metrics,
-    storeErrors,
-    listener,
-    version,
-  ] = await Promise.all([
+  const modules = await Promise.all([
     import('../core/data/bootstrap.ts'),
     import('../core/scenery-search/engine-holder.ts'),
     import('../core/http/assemble.ts'),
@@ -46,22 +34,14 @@ async function loadModules() {
     import('../core/ops/store-errors.ts'),
     import('../core/ops/metrics-listener.ts'),
     import('../core/version.ts'),
+    import('../core/ops/startup-console.ts'),
   ]);
-  return {
-    ...bootstrap,
-    ...engine,
-    ...assemble,
-    ...listen,
-    ...handlers,
-    ...sceneKeys,
-    ...readiness,
-    ...stop,
-    ...metrics,
-    ...storeErrors,
-    ...listener,
-    ...version,
-  };
+  return Object.assign({}, ...modules) as UnionToIntersection<(typeof modules)[number]>;
 }
+
+type UnionToIntersection<U> = (U extends unknown ? (union: U) => void : never) extends (all: infer I) => void
+  ? I
+  : never;
 
 async function main(): Promise<void> {
   const config = await readConfig();
@@ -79,8 +59,10 @@ async function main(): Promise<void> {
     scenerySearch: await m.loadHandlers('scenery-search'),
     service: await m.loadHandlers('service'),
   }));
-  const { store, release } = await m.openServedRelease(config, log, m.storeOptionsOf(config), {
+  const say = m.createStartupConsole();
+  const { store, release, ingested } = await m.openServedRelease(config, log, m.storeOptionsOf(config), {
     timer,
+    say,
     snapshotDir: config.dataDir,
     // The snapshot is written while the server already answers; a stop waits for it.
     background: (task) => background.push(task),
@@ -108,7 +90,11 @@ async function main(): Promise<void> {
     `machimi ${m.serviceVersion} listening on ${url}`,
   );
   // The scenery search index builds in the background; searches that arrive earlier wait for it.
-  m.startEngineBuild(release, log, config);
+  const built = m.startEngineBuild(release, log, config);
+  if (ingested) {
+    say.step(`listening on ${url}; building the scenery search index in the background (searches wait for it)`);
+    void built.then((ok) => say.done(ok ? 'search index ready: the first start is complete' : 'search index failed'));
+  }
   m.stopOnSignals({
     readiness,
     log,

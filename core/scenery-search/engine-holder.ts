@@ -116,8 +116,11 @@ export function builtCorpus(release: ServedRelease): Corpus | null {
   return builtCorpora.get(release) ?? null;
 }
 
-/** Starts the build in the background, e.g. right after the server listens. */
-export function startEngineBuild(release: ServedRelease, log?: Logger, config?: Config): void {
+/** Starts the build in the background, e.g. right after the server listens; resolves true once built. */
+export function startEngineBuild(release: ServedRelease, log?: Logger, config?: Config): Promise<boolean> {
   const settings = config ? { log, config, indexDir: searchIndexDirOf(config.dataDir) } : { log };
-  void engineFor(release, settings).catch(() => undefined);
+  return engineFor(release, settings).then(
+    () => true,
+    () => false,
+  );
 }
