@@ -106,27 +106,35 @@ describe('metrics listener', () => {
   });
 });
 
-function get(agent: Agent, url: string): Promise<{ status: number; connection: string | undefined }> {
+// A GET, or a scenery search POST when a body is given (searches read observations from the store: slower).
+function get(agent: Agent, url: string, body?: string): Promise<{ status: number; connection: string | undefined }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { agent, timeout: 15_000 }, (res) => {
+    const method = body === undefined ? 'GET' : 'POST';
+    const headers = body === undefined ? {} : { 'content-type': 'application/json' };
+    const req = request(url, { agent, method, headers, timeout: 15_000 }, (res) => {
       res.resume();
       res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
       res.on('error', reject);
     });
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }
 
 describe('graceful stop', () => {
   it('SIGTERM under load: 0 × 5xx and 0 resets for accepted requests, then exit 0 within the grace', async () => {
     const { url, child } = server;
+    // A scene's detail is read from the store, so a store closed too early would show as a 5xx there.
+    const nearby = await (await checkedFetch(`${url}/v1/scenes/nearby?lat=34.6126&lon=135.0119&limit=1`)).json();
+    const sceneId = String(nearby.results[0].id);
     const paths = [
+      `/v1/scenes/${sceneId}?include=metadata,machine,analysis`,
       '/v1/scenes/nearby?lat=34.6126&lon=135.0119&radius_m=1000&limit=50',
       '/v1/streets/nearby?lat=34.6126&lon=135.0119&radius_m=500',
       '/v1/coverage?lat=34.6126&lon=135.0119',
       '/v1',
+      '/explore/api/search',
     ];
     let signalled = false;
     const outcomes: Outcome[] = [];
@@ -135,7 +143,10 @@ describe('graceful stop', () => {
       for (let i = 0; ; i++) {
         const startedBeforeSignal = !signalled;
         try {
-          const answer = await get(agent, `${url}${paths[(client + i) % paths.length]}`);
+          const path = paths[(client + i) % paths.length] as string;
+          const answer = path.startsWith('/explore/')
+            ? await get(agent, `${url}${path}`, JSON.stringify({ query: '石畳の坂道', limit: 10 }))
+            : await get(agent, `${url}${path}`);
           outcomes.push({ startedBeforeSignal, ...answer });
         } catch (error) {
           outcomes.push({ startedBeforeSignal, error: (error as NodeJS.ErrnoException).code ?? String(error) });
