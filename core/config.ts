@@ -18,6 +18,10 @@ export interface Config {
   publicBaseUrl: string | null;
   /** The external judge of scenery search (mode jev); null means the built-in rubric judge. */
   judge: JudgeConfig | null;
+  /** How long a stop waits for the requests in flight before cutting their connections. */
+  shutdownGraceMs: number;
+  /** The Prometheus listener (METRICS_PORT, METRICS_HOST); null: none. */
+  metrics: { host: string; port: number } | null;
 }
 
 /** An OpenAI-compatible chat-completions endpoint that judges search candidates (JUDGE_* variables). */
@@ -140,5 +144,9 @@ export function parseConfig(env: Env = process.env): Config {
     demoSeed: readInteger(env, 'DEMO_SEED', 1, 0, 2 ** 31),
     publicBaseUrl: readPublicBaseUrl(env),
     judge: readJudgeConfig(env),
+    shutdownGraceMs: readInteger(env, 'SHUTDOWN_GRACE_S', 10, 0, 600) * 1000,
+    metrics: env.METRICS_PORT
+      ? { host: env.METRICS_HOST || '127.0.0.1', port: readInteger(env, 'METRICS_PORT', 0, 0, 65535) }
+      : null,
   };
 }

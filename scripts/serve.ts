@@ -19,17 +19,29 @@ async function readConfig(): Promise<Config> {
   }
 }
 
+// Loaded in parallel, merged into one namespace.
 async function loadModules() {
-  const [bootstrap, engine, assemble, listen, handlers, sceneKeys] = await Promise.all([
+  const modules = await Promise.all([
     import('../core/data/bootstrap.ts'),
     import('../core/scenery-search/engine-holder.ts'),
     import('../core/http/assemble.ts'),
     import('../core/http/listen.ts'),
     import('../handlers/load.ts'),
     import('../core/scenes/keys.ts'),
+    import('../core/ops/readiness.ts'),
+    import('../core/ops/stop.ts'),
+    import('../core/ops/metrics.ts'),
+    import('../core/ops/store-errors.ts'),
+    import('../core/ops/metrics-listener.ts'),
+    import('../core/version.ts'),
+    import('../core/ops/startup-console.ts'),
   ]);
-  return { ...bootstrap, ...engine, ...assemble, ...listen, ...handlers, ...sceneKeys };
+  return Object.assign({}, ...modules) as UnionToIntersection<(typeof modules)[number]>;
 }
+
+type UnionToIntersection<U> = (U extends unknown ? (union: U) => void : never) extends (all: infer I) => void
+  ? I
+  : never;
 
 async function main(): Promise<void> {
   const config = await readConfig();
@@ -47,35 +59,54 @@ async function main(): Promise<void> {
     scenerySearch: await m.loadHandlers('scenery-search'),
     service: await m.loadHandlers('service'),
   }));
-  const { store, release } = await m.openServedRelease(config, log, m.storeOptionsOf(config), {
+  const say = m.createStartupConsole();
+  const { store, release, ingested } = await m.openServedRelease(config, log, m.storeOptionsOf(config), {
     timer,
+    say,
     snapshotDir: config.dataDir,
     // The snapshot is written while the server already answers; a stop waits for it.
     background: (task) => background.push(task),
   });
   await timer.time('scene_keys', async () => m.prepareDefaultSceneKeys(release.scenes));
-  const { app, deps } = await timer.time('assemble_app', () => m.assembleApp({ config, log, handlers, release }));
-  const { url } = await timer.time('listen', () => m.listenApp(app, config.host, config.port));
+  release.store = m.countStoreErrors(release.store);
+  const readiness = new m.Readiness({ ping: () => store.query('SELECT 1') });
+  readiness.releaseLoaded(release.record.release_id);
+  m.setServedRelease(release.record.release_id);
+  const { app, deps } = await timer.time('assemble_app', () =>
+    m.assembleApp({ config, log, handlers, release, readiness }),
+  );
+  const { url, listener } = await timer.time('listen', () => m.listenApp(app, config.host, config.port));
+  const metricsListener = config.metrics ? await m.listenMetrics(config.metrics.host, config.metrics.port) : undefined;
   log.info(
     {
       url,
+      ...(metricsListener ? { metrics_url: metricsListener.url } : {}),
+      version: m.serviceVersion,
       release_id: release.record.release_id,
       scenes: release.scenes.light.count,
       ...timer.summary(),
       ...memoryFigures(),
     },
-    `machimi listening on ${url}`,
+    `machimi ${m.serviceVersion} listening on ${url}`,
   );
   // The scenery search index builds in the background; searches that arrive earlier wait for it.
-  m.startEngineBuild(release, log, config);
-  const stop = async (signal: string) => {
-    log.info({ signal }, 'shutting down');
-    await Promise.allSettled([...background, deps.rateLimits.close()]);
-    await store.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  const built = m.startEngineBuild(release, log, config);
+  if (ingested) {
+    say.step(`listening on ${url}; building the scenery search index in the background (searches wait for it)`);
+    void built.then((ok) => say.done(ok ? 'search index ready: the first start is complete' : 'search index failed'));
+  }
+  m.stopOnSignals({
+    readiness,
+    log,
+    graceMs: config.shutdownGraceMs,
+    drain: listener.drain,
+    release: [
+      () => Promise.allSettled([...background, deps.rateLimits.close()]),
+      () => store.close(),
+      async () => metricsListener?.close(),
+    ],
+    exit: (code) => process.exit(code),
+  });
 }
 
 await main();

@@ -6,6 +6,7 @@
  */
 import { deserialize, serialize } from 'node:v8';
 import { LRUCache } from 'lru-cache';
+import { cursorEvictions } from '../ops/metrics.ts';
 import { searchLimits } from '../scenery-search/contract.ts';
 
 /** How long a cursor continues its search: the spec's limit (scenery-search SearchLimits.cursor_ttl_s). */
@@ -51,6 +52,9 @@ export class MemoryCursorStore implements CursorStore {
       sizeCalculation: (stored, id) => stored.bytes.byteLength + id.length + 64,
       ttl: CURSOR_TTL_S * 1000,
       ttlAutopurge: false,
+      dispose: (_stored, _id, reason) => {
+        if (reason === 'evict') cursorEvictions.inc({ reason: 'evicted' });
+      },
     });
   }
 

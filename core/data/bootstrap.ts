@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Config } from '../config.ts';
 import { generateDemoRelease } from '../demo/generate.ts';
 import type { Logger } from '../log.ts';
+import { createStartupConsole, type StartupConsole } from '../ops/startup-console.ts';
 import { createProgressPrinter, ensureServedRelease } from '../release/ingest.ts';
 import { openStore, type Store, type StoreOptions } from '../store/index.ts';
 import { pruneReleaseFilesAfter } from './prune-release-files.ts';
@@ -17,26 +18,27 @@ export function storeOptionsOf(config: Config): StoreOptions {
     : { dataDir: config.dataDir };
 }
 
-async function makeDemoRelease(config: Config, log: Logger): Promise<string> {
+async function makeDemoRelease(config: Config, log: Logger, say: StartupConsole): Promise<string> {
   const out = join(config.dataDir, 'releases', `demo-s${config.demoSeed}-n${config.demoScenes}`);
   log.info(
     { scenes: config.demoScenes, seed: config.demoSeed, out },
     'no release is served yet: generating the demo city',
   );
-  let lastShown = 0;
+  const scenes = config.demoScenes.toLocaleString('en-US');
+  say.step(
+    `first start: no release is served yet, so the synthetic demo city 湊浜市 (${scenes} scenes, seed ` +
+      `${config.demoSeed}) is generated, ingested and indexed. This takes a few minutes once; later starts take seconds.`,
+  );
+  say.step('generating the demo city');
   const result = await generateDemoRelease({
     scenes: config.demoScenes,
     seed: config.demoSeed,
     out,
     force: true,
-    onProgress: (done, total) => {
-      const now = Date.now();
-      if (now - lastShown < 500 && done < total) return;
-      lastShown = now;
-      process.stderr.write(`demo city: ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} scenes\r`);
-    },
+    onProgress: (done, total) => say.progress(done, total, 'scenes'),
   });
-  process.stderr.write('\n');
+  say.done(`${scenes} scenes written to ${out}`);
+  say.step(`ingesting the demo release into the ${config.databaseUrl ? 'PostgreSQL' : 'embedded PGlite'} store`);
   return result.dir;
 }
 
@@ -48,6 +50,8 @@ export interface OpenOptions {
    * index); by default the PGlite data folder, and none on PostgreSQL, so test runs leave no files behind.
    */
   snapshotDir?: string | null;
+  /** Where a first start says what it is doing (stderr by default). */
+  say?: StartupConsole;
   /**
    * Work that may finish after listening (see LoadOptions.background). Given (npm start), the start also deletes the
    * snapshot and search-index files of releases no longer in the store or withdrawn (prune-release-files.ts), in
@@ -61,8 +65,8 @@ export async function openServedRelease(
   log: Logger,
   storeOptions: StoreOptions = storeOptionsOf(config),
   options: OpenOptions = {},
-): Promise<{ store: Store; release: ServedRelease }> {
-  const { timer = noTimer, snapshotDir = storeOptions.dataDir ?? null } = options;
+): Promise<{ store: Store; release: ServedRelease; ingested: boolean }> {
+  const { timer = noTimer, snapshotDir = storeOptions.dataDir ?? null, say = createStartupConsole() } = options;
   const store = await timer.time('open_store', () => openStore(storeOptions));
   // One line per change, not per failed request: the store says when it goes down and when it is back.
   store.health.on('change', (change) => {
@@ -73,11 +77,14 @@ export async function openServedRelease(
   try {
     const { ingested } = await timer.time('find_release', () =>
       ensureServedRelease(store, {
-        makeRelease: () => makeDemoRelease(config, log),
+        makeRelease: () => makeDemoRelease(config, log, say),
         onProgress: createProgressPrinter(),
       }),
     );
-    if (ingested) log.info({ release_id: ingested.releaseId }, 'demo release ingested');
+    if (ingested) {
+      log.info({ release_id: ingested.releaseId }, 'demo release ingested');
+      say.step('loading the release into memory and writing its start-up snapshots');
+    }
     const { background } = options;
     const snapshotWrites: Promise<void>[] = [];
     const keep = (task: Promise<void>) => {
@@ -98,7 +105,7 @@ export async function openServedRelease(
       { release_id: release.record.release_id, scenes: release.scenes.light.count, ms: release.loadedInMs },
       'release loaded and indexed',
     );
-    return { store, release };
+    return { store, release, ingested: ingested !== null };
   } catch (error) {
     await store.close();
     throw error;

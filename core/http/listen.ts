@@ -3,11 +3,14 @@ import type { AddressInfo } from 'node:net';
 import type { H3 } from 'h3';
 import { toNodeHandler } from 'h3/node';
 import { listenToClientErrors } from './client-error.ts';
+import { type Drainable, drainable } from './drain.ts';
 
 export interface Listener {
   server: Server;
   // Stops accepting connections, drops idle keep-alive ones and resolves once the requests in flight are answered.
   close: () => Promise<void>;
+  // The graceful stop: in-flight requests finish within the grace, keep-alive connections close after their response.
+  drain: Drainable['drain'];
 }
 
 export class PortInUseError extends Error {
@@ -23,6 +26,7 @@ export class PortInUseError extends Error {
 export async function listenApp(app: H3, host: string, port: number): Promise<{ listener: Listener; url: string }> {
   const server = createServer(toNodeHandler(app) as never);
   listenToClientErrors(app, server);
+  const { drain } = drainable(server);
   await new Promise<void>((resolve, reject) => {
     const fail = (error: NodeJS.ErrnoException) => {
       server.off('listening', succeed);
@@ -38,7 +42,10 @@ export async function listenApp(app: H3, host: string, port: number): Promise<{ 
   });
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return { listener: { server, close: () => closeServer(server) }, url: `http://${shownHost}:${address.port}` };
+  return {
+    listener: { server, close: () => closeServer(server), drain },
+    url: `http://${shownHost}:${address.port}`,
+  };
 }
 
 function closeServer(server: Server): Promise<void> {

@@ -1,6 +1,7 @@
 import type { HandlerContext } from '../context.ts';
 import { ApiError, toApiError } from '../errors.ts';
 import { maxJsonDepth, nestsDeeperThan } from '../json/nesting-depth.ts';
+import { rateLimited, requestSeconds, requests } from '../ops/metrics.ts';
 import { isJsonContentType, readBody } from './body.ts';
 import type { AppDeps, FaceRuntime } from './context.ts';
 import { type ContractFile, publicBaseOf } from './contract.ts';
@@ -95,16 +96,25 @@ interface Outcome {
   reply: { status: number; body: unknown } | { status: number; text: string | LentBody } | { file: ContractFile };
 }
 
+// What routing found, kept for the metrics of requests that end in an error.
+interface Routed {
+  operationId?: string;
+  bucket?: string;
+}
+
 async function runOperation(
   deps: AppDeps,
   face: FaceRuntime,
   info: RequestInfo,
   url: URL,
   ctx: HandlerContext,
+  routed: Routed,
 ): Promise<Outcome> {
   const { request, clientIp } = info;
   const match = routeOrThrow(face, request.method, url.pathname);
   const { operation } = match;
+  routed.operationId = operation.operationId;
+  routed.bucket = operation.rateLimit ?? (operation.handledBy === 'mcp' ? 'mcp' : 'rest');
   if (operation.handledBy === 'mcp') {
     const raw = await readBody(request, operation.maxBodyBytes ?? defaultBodyLimit);
     await deps.rateLimits.consume(operation.rateLimit ?? 'mcp', clientIp, deps.mcp.cost(raw));
@@ -166,12 +176,13 @@ export async function handleRequest(deps: AppDeps, info: RequestInfo): Promise<R
   };
   let response: Response;
   let operationId: string | undefined;
+  const routed: Routed = {};
   try {
     applyCors(face.name, request, deps.config, headers);
     if (request.method === 'OPTIONS') {
       response = preflight(headers);
     } else {
-      const outcome = await runOperation(deps, face, info, url, ctx);
+      const outcome = await runOperation(deps, face, info, url, ctx, routed);
       operationId = outcome.operationId;
       if (outcome.cacheControl) headers['cache-control'] = outcome.cacheControl;
       delivery.cacheable = outcome.cacheControl?.startsWith('public') === true;
@@ -188,14 +199,21 @@ export async function handleRequest(deps: AppDeps, info: RequestInfo): Promise<R
     }
   } catch (thrown) {
     const error = toApiError(thrown);
+    if (error.code === 'rate_limited') rateLimited.inc({ bucket: routed.bucket ?? 'none' });
     if (error.code === 'internal') ctx.log.error({ err: thrown, path: url.pathname }, 'request failed');
     delivery.cacheable = false;
     response = errorResponse(face.name, error, requestId, headers, delivery);
   }
   const ms = Math.round((performance.now() - started) * 1000) / 1000;
+  const operation = routed.operationId ?? 'none';
+  requests.inc({ operation, status: response.status });
+  requestSeconds.observe({ operation }, ms / 1000);
   const level = face.requestLogLevel ?? 'info';
   if (deps.log.isLevelEnabled(level)) {
-    ctx.log[level]({ method: request.method, path: url.pathname, operationId, status: response.status, ms }, 'request');
+    ctx.log[level](
+      { method: request.method, path: url.pathname, operationId, status: response.status, ms },
+      'request',
+    );
   }
   return response;
 }

@@ -8,6 +8,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { HandlerContext, McpReply } from '../context.ts';
 import { maxJsonDepth, nestsDeeperThan } from '../json/nesting-depth.ts';
+import { serviceVersion } from '../version.ts';
 import type { McpTool } from './definition.ts';
 import {
   errorReply,
@@ -56,7 +57,7 @@ function initialize(message: JsonRpcMessage): InitializeResult {
   return {
     protocolVersion,
     capabilities: { tools: { listChanged: false } },
-    serverInfo: { name: 'machimi', version: '0.1.0' },
+    serverInfo: { name: 'machimi', version: serviceVersion },
     instructions,
   };
 }

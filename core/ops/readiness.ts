@@ -1,4 +1,5 @@
 import { serviceVersion } from '../version.ts';
+import { storeErrors } from './metrics.ts';
 
 // Whether this process should get traffic (GET /readyz). Three sources feed it: start-up (a release is loaded), the
 // stop sequence (draining) and the store (a ping with a short deadline on each check, plus whatever the store layer
@@ -110,7 +111,9 @@ export class Readiness {
       () => 'the store failed a ping',
     );
     try {
-      return await Promise.race([answered, deadline]);
+      const failure = await Promise.race([answered, deadline]);
+      if (failure !== null) storeErrors.inc({ call: 'ping' });
+      return failure;
     } finally {
       clearTimeout(timer);
     }

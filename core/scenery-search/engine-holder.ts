@@ -9,6 +9,7 @@ import { SqlCursorStore } from '../cursor/sql-store.ts';
 import { type CursorStore, MemoryCursorStore } from '../cursor/store.ts';
 import type { ServedRelease } from '../data/served-release.ts';
 import type { Logger } from '../log.ts';
+import { countCursorsWith } from '../ops/metrics.ts';
 import { type CategoryCatalog, loadCatalog } from './categories.ts';
 import type { Corpus } from './corpus.ts';
 import { createSearchEngine, type SearchEngine } from './engine.ts';
@@ -55,7 +56,11 @@ function corpusFor(release: ServedRelease, settings: EngineSettings): Promise<Co
 
 /** PostgreSQL: a table every replica reads. The embedded store serves one process, so the process keeps them. */
 function cursorStoreFor(release: ServedRelease, log?: Logger): CursorStore {
-  if (release.store.kind !== 'postgres') return new MemoryCursorStore();
+  if (release.store.kind !== 'postgres') {
+    const store = new MemoryCursorStore();
+    countCursorsWith(() => store.size);
+    return store;
+  }
   return new SqlCursorStore(release.store, {
     onCleanupError: (error) => log?.warn({ err: error }, 'deleting expired search cursors failed'),
   });
@@ -111,8 +116,11 @@ export function builtCorpus(release: ServedRelease): Corpus | null {
   return builtCorpora.get(release) ?? null;
 }
 
-/** Starts the build in the background, e.g. right after the server listens. */
-export function startEngineBuild(release: ServedRelease, log?: Logger, config?: Config): void {
+/** Starts the build in the background, e.g. right after the server listens; resolves true once built. */
+export function startEngineBuild(release: ServedRelease, log?: Logger, config?: Config): Promise<boolean> {
   const settings = config ? { log, config, indexDir: searchIndexDirOf(config.dataDir) } : { log };
-  void engineFor(release, settings).catch(() => undefined);
+  return engineFor(release, settings).then(
+    () => true,
+    () => false,
+  );
 }

@@ -2,6 +2,7 @@
  * One page of a search: take candidates from the streams (after those queued by an earlier page), judge them in mode
  * jev or rank them by the index in mode text, assemble the page and the state the next page continues from.
  */
+import { judgeCalls as judgeCallCount, judgeFallbacks } from '../ops/metrics.ts';
 import type { CategoryCatalog } from './categories.ts';
 import type { Corpus, CorpusObservation } from './corpus.ts';
 import type { CategoryMatcher, FoldCache } from './evidence.ts';
@@ -177,6 +178,8 @@ export async function runPage(input: PageInput): Promise<PageOutput> {
     inputTokens = outcome.inputTokens;
     failed = outcome.failure !== null;
     timedOut = outcome.timedOut && !failed;
+    judgeCallCount.inc({ judge: input.judge.kind }, outcome.calls);
+    if (failed || timedOut) judgeFallbacks.inc({ reason: failed ? 'failed' : 'timed_out' });
     for (const t of taken) {
       const presence = outcome.presence.get(corpus.ids.at(t.doc));
       if (presence) {

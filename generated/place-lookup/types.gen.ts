@@ -380,6 +380,10 @@ export type IndexBody = {
      */
     name: string;
     /**
+     * Version of the running server code (semantic versioning; CHANGELOG.md lists the changes). Not the API version, which is `api_version`.
+     */
+    version: string;
+    /**
      * What the service is (English).
      */
     description: string;

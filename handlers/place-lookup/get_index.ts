@@ -1,5 +1,6 @@
 import { policies, policiesJa, serviceDescriptionJa, serviceName } from '../../core/catalog/policies.ts';
 import { type OperationSpec, readSpec, type SpecDocument, specFiles } from '../../core/spec.ts';
+import { serviceVersion } from '../../core/version.ts';
 import type { GetIndexData, GetIndexResponses, IndexBody } from '../../generated/place-lookup/types.gen.ts';
 import type { HandlerContext, InputOf, PlaceReply } from '../types.ts';
 
@@ -28,6 +29,7 @@ export function describeService(spec: SpecDocument): IndexBody {
   const info = (spec.document.info ?? {}) as { summary?: string };
   return {
     name: serviceName,
+    version: serviceVersion,
     description: info.summary ?? '',
     description_ja: serviceDescriptionJa,
     endpoints,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ServedRelease } from '../../core/data/served-release.ts';
 import { readManifest, readTableRows } from '../../core/release/read.ts';
@@ -89,6 +90,7 @@ describe('GET /v1', () => {
   it('names the service and states its policies in English and Japanese', async () => {
     const { body } = await call('/v1');
     expect(body.name).toBe('machimi');
+    expect(body.version).toBe(JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version);
     expect(body.description).toBe((loadSpec(specFiles.placeLookup).document.info as any).summary);
     expect(body.description_ja).toMatch(/日本語/);
     expect(body.policies.length).toBeGreaterThan(3);

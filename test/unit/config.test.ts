@@ -12,6 +12,8 @@ describe('parseConfig', () => {
       logLevel: 'info',
       trustProxy: 0,
       rateLimitFactor: 1,
+      shutdownGraceMs: 10_000,
+      metrics: null,
     });
     expect(config.scenerySearchOrigins).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000']);
   });
@@ -25,6 +27,8 @@ describe('parseConfig', () => {
     ['TRUST_PROXY', '-1', /TRUST_PROXY must be an integer from 0 to 10/],
     ['EXPLORE_ORIGIN', 'https://example.jp/path', /not a bare origin; use https:\/\/example.jp/],
     ['RATE_LIMIT_FACTOR', '0', /RATE_LIMIT_FACTOR must be an integer from 1/],
+    ['SHUTDOWN_GRACE_S', '601', /SHUTDOWN_GRACE_S must be an integer from 0 to 600/],
+    ['METRICS_PORT', 'x', /METRICS_PORT must be an integer from 0 to 65535/],
   ])('rejects %s=%s with a message naming the variable', (name, value, message) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(message);
@@ -37,5 +41,10 @@ describe('parseConfig', () => {
     });
     expect(config.scenerySearchOrigins).toEqual(['https://a.example', 'https://b.example']);
     expect(config.databaseUrl).toBe('postgres://u:p@127.0.0.1:5432/machimi');
+  });
+
+  it('binds the metrics listener to loopback unless METRICS_HOST says otherwise', () => {
+    expect(parseConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ host: '127.0.0.1', port: 9464 });
+    expect(parseConfig({ METRICS_PORT: '0', METRICS_HOST: '0.0.0.0' }).metrics).toEqual({ host: '0.0.0.0', port: 0 });
   });
 });

@@ -118,14 +118,18 @@ describe('openServedRelease on an empty DATA_DIR (embedded PGlite)', () => {
     );
     expect(said.indexOf('demo release ingested')).toBeLessThan(said.indexOf('release loaded and indexed'));
 
-    // stderr: the generator's progress, then one finished bar per table of the ingest.
+    // stderr (not a terminal here): each step in words, the generator's closing line, then one finished bar per table
+    // of the ingest, and no carriage returns.
     const err = first.stderr.join('');
-    expect(err).toContain(`demo city: ${DEMO_SCENES} / ${DEMO_SCENES} scenes`);
+    expect(err).toContain('machimi: generating the demo city\n');
+    expect(err).toMatch(new RegExp(`\n  ${DEMO_SCENES} scenes written to \\S+ in \\d+\\.\\d s\n`));
+    expect(err).not.toContain('\r');
     for (const table of RELEASE_TABLES) {
       const n = manifest.row_counts[table].toLocaleString('en-US');
       expect(err, table).toMatch(new RegExp(`${table} +\\[#{24}\\] ${n}/${n} +100% [0-9,]+ rows/s`));
     }
-    expect(err.indexOf('demo city:')).toBeLessThan(err.search(/scenes +\[/));
+    expect(err.indexOf('machimi: generating the demo city')).toBeLessThan(err.search(/scenes +\[/));
+    expect(err.search(/scenes +\[/)).toBeLessThan(err.indexOf('machimi: loading the release into memory'));
 
     // The served release is the demo city: every generated scene is in the light columns; the quarantined ones
     // (max(4, 0.4 %) of them, plan.ts) are not indexed.
