@@ -8,6 +8,12 @@ export interface Config {
   databaseUrl: string | null;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   trustProxy: number;
+  /** Origin (optionally with a path prefix) every absolute link is built on; null: the listening address. */
+  publicBaseUrl: string | null;
+  /** Open connections in all; null: derived from the file-descriptor limit (core/http/connection-limits.ts). */
+  maxConnections: number | null;
+  /** Open connections from one TCP peer; null: 64, or the whole total behind TRUST_PROXY (the proxy is the peer). */
+  maxConnectionsPerClient: number | null;
   scenerySearchOrigins: string[];
   rateLimitFactor: number;
   demoScenes: number;
@@ -74,6 +80,31 @@ function readOrigins(env: Env, port: number): string[] {
   });
 }
 
+// Links in responses are built on this, never on Host or X-Forwarded-*: those are written by the client, and the
+// responses are cached publicly.
+function readPublicBaseUrl(env: Env): string | null {
+  const raw = env.PUBLIC_BASE_URL?.trim();
+  if (!raw) return null;
+  const form = 'PUBLIC_BASE_URL must be an absolute http(s) URL such as https://machimi.example.jp';
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${form}, got ${JSON.stringify(raw)}`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) {
+    throw new ConfigError(`${form} (no user name or password), got ${JSON.stringify(raw)}`);
+  }
+  if (url.search || url.hash || raw.includes('?') || raw.includes('#')) {
+    throw new ConfigError(`PUBLIC_BASE_URL must not have a query or fragment, got ${JSON.stringify(raw)}`);
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+function readOptionalInteger(env: Env, name: string, min: number, max: number): number | null {
+  return env[name] === undefined || env[name] === '' ? null : readInteger(env, name, 0, min, max);
+}
+
 function readLogLevel(env: Env): Config['logLevel'] {
   const raw = env.LOG_LEVEL ?? 'info';
   const level = logLevels.find((candidate) => candidate === raw);
@@ -116,6 +147,9 @@ export function parseConfig(env: Env = process.env): Config {
     databaseUrl: readDatabaseUrl(env),
     logLevel: readLogLevel(env),
     trustProxy: readInteger(env, 'TRUST_PROXY', 0, 0, 10),
+    publicBaseUrl: readPublicBaseUrl(env),
+    maxConnections: readOptionalInteger(env, 'MAX_CONNECTIONS', 1, 1_000_000),
+    maxConnectionsPerClient: readOptionalInteger(env, 'MAX_CONNECTIONS_PER_CLIENT', 1, 1_000_000),
     scenerySearchOrigins: readOrigins(env, port),
     rateLimitFactor: readInteger(env, 'RATE_LIMIT_FACTOR', 1, 1, 1_000_000),
     demoScenes: readInteger(env, 'DEMO_SCENES', 50_000, 100, 5_000_000),

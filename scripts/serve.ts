@@ -20,15 +20,16 @@ async function readConfig(): Promise<Config> {
 }
 
 async function loadModules() {
-  const [bootstrap, engine, assemble, listen, handlers, sceneKeys] = await Promise.all([
+  const [bootstrap, engine, assemble, listen, origin, handlers, sceneKeys] = await Promise.all([
     import('../core/data/bootstrap.ts'),
     import('../core/scenery-search/engine-holder.ts'),
     import('../core/http/assemble.ts'),
     import('../core/http/listen.ts'),
+    import('../core/http/public-origin.ts'),
     import('../handlers/load.ts'),
     import('../core/scenes/keys.ts'),
   ]);
-  return { ...bootstrap, ...engine, ...assemble, ...listen, ...handlers, ...sceneKeys };
+  return { ...bootstrap, ...engine, ...assemble, ...listen, ...origin, ...handlers, ...sceneKeys };
 }
 
 async function main(): Promise<void> {
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
   await timer.time('scene_keys', async () => m.prepareDefaultSceneKeys(release.scenes));
   const { app, deps } = await timer.time('assemble_app', () => m.assembleApp({ config, log, handlers, release }));
   const { url } = await timer.time('listen', () => m.listenApp(app, config.host, config.port));
+  deps.origin = m.publicOriginOf(config, url);
   log.info(
     {
       url,

@@ -11,6 +11,7 @@ import { createApp } from './app.ts';
 import type { AppDeps } from './context.ts';
 import { printOk } from './envelope.ts';
 import { checkHandlers } from './handler-check.ts';
+import { configuredUrlOf, publicOriginOf } from './public-origin.ts';
 import { type BucketSpec, RateLimits } from './rate-limit.ts';
 import { SpecRouter } from './router.ts';
 
@@ -71,6 +72,7 @@ export async function assembleApp(options: AssembleOptions): Promise<{ app: H3; 
     },
     rateLimits,
     release: options.release,
+    origin: publicOriginOf(options.config, configuredUrlOf(options.config)),
     mcp: {
       endpoint: createMcpEndpoint(options.mcpTools ?? buildMcpTools(placeLookupSpec, options.handlers.placeLookup)),
       cost: countCost,

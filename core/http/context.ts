@@ -23,6 +23,8 @@ export interface AppDeps {
   scenerySearch: FaceRuntime;
   rateLimits: RateLimits;
   release: ServedRelease;
+  // Absolute links are built on it (public-origin.ts); set again once PORT=0 is bound to a real port.
+  origin: string;
   mcp: { endpoint: McpEndpoint; cost: McpCostCounter };
   now?: () => Date;
 }

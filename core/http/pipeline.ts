@@ -131,7 +131,7 @@ export async function handleRequest(deps: AppDeps, info: RequestInfo): Promise<R
   const url = info.url ?? new URL(info.request.url);
   const face = faceOf(deps, url.pathname);
   const headers: ResponseHeaders = { 'x-request-id': requestId };
-  const ctx = new RequestContext(deps, requestId, info.request, url);
+  const ctx = new RequestContext(deps, requestId, url);
   let response: Response;
   let operationId: string | undefined;
   try {

@@ -6,6 +6,7 @@ import { openServedRelease } from '../../core/data/bootstrap.ts';
 import type { ServedRelease } from '../../core/data/served-release.ts';
 import { assembleApp } from '../../core/http/assemble.ts';
 import { listenApp } from '../../core/http/listen.ts';
+import { publicOriginOf } from '../../core/http/public-origin.ts';
 import type { RateLimits } from '../../core/http/rate-limit.ts';
 import { createLogger } from '../../core/log.ts';
 import type { Store } from '../../core/store/index.ts';
@@ -69,6 +70,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const handlers = { placeLookup: place, scenerySearch: await loadHandlers('scenery-search') };
   const { app, deps } = await assembleApp({ config, log, handlers, release });
   const { listener, url } = await listenApp(app, '127.0.0.1', 0);
+  deps.origin = publicOriginOf(config, url);
   runningRateLimits.add(deps.rateLimits);
   const close = async () => {
     await listener.close();
