@@ -2,6 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { H3 } from 'h3';
 import { toNodeHandler } from 'h3/node';
+import type { Logger } from '../log.ts';
+import { type ConnectionLimits, capConnections } from './connection-limits.ts';
 
 export interface Listener {
   server: Server;
@@ -16,11 +18,54 @@ export class PortInUseError extends Error {
   }
 }
 
+// Sized for an API whose requests are a query string or a JSON body of at most 64 KB, not for uploads (Node's
+// defaults: 60 s for the headers, 300 s for the whole request, no idle limit while a response waits to be read).
+export interface ConnectionTimeouts {
+  /** From the connection's opening (or the previous response) until the request's headers are in. */
+  headersMs: number;
+  /** From the connection's opening until the whole request, body included, is in. */
+  requestMs: number;
+  /** An idle keep-alive connection between requests. */
+  keepAliveMs: number;
+  /** A connection with no traffic either way, e.g. a response the client stopped reading. */
+  idleMs: number;
+}
+
+export const defaultTimeouts: ConnectionTimeouts = {
+  headersMs: 10_000,
+  requestMs: 30_000,
+  keepAliveMs: 5000,
+  idleMs: 60_000,
+};
+
+export interface ListenOptions {
+  limits?: ConnectionLimits;
+  timeouts?: ConnectionTimeouts;
+  log?: Logger;
+}
+
 // Binds node:http directly rather than through listhen: listhen (get-port-please) probes ports before binding, so
 // PORT=0 would mean "3000, else 3000-3100" and the chosen port could be taken between the probe and the bind. Here
 // port 0 is the kernel's ephemeral port, bound in one step, and a busy explicit port is an error, never another port.
-export async function listenApp(app: H3, host: string, port: number): Promise<{ listener: Listener; url: string }> {
-  const server = createServer(toNodeHandler(app) as never);
+export async function listenApp(
+  app: H3,
+  host: string,
+  port: number,
+  options: ListenOptions = {},
+): Promise<{ listener: Listener; url: string }> {
+  const timeouts = options.timeouts ?? defaultTimeouts;
+  const server = createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      keepAliveTimeout: timeouts.keepAliveMs,
+      // How often those deadlines are checked (Node: 30 s, which let a connection outlive them by that much).
+      connectionsCheckingInterval: Math.min(1000, timeouts.headersMs),
+    },
+    toNodeHandler(app) as never,
+  );
+  server.timeout = timeouts.idleMs;
+  if (options.limits) capConnections(server, options.limits, options.log);
   await new Promise<void>((resolve, reject) => {
     const fail = (error: NodeJS.ErrnoException) => {
       server.off('listening', succeed);

@@ -5,6 +5,7 @@ import type { HandlerMap } from '../../core/context.ts';
 import { openServedRelease } from '../../core/data/bootstrap.ts';
 import type { ServedRelease } from '../../core/data/served-release.ts';
 import { assembleApp } from '../../core/http/assemble.ts';
+import { connectionLimitsOf } from '../../core/http/connection-limits.ts';
 import { listenApp } from '../../core/http/listen.ts';
 import { publicOriginOf } from '../../core/http/public-origin.ts';
 import type { RateLimits } from '../../core/http/rate-limit.ts';
@@ -69,7 +70,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const place = { ...(await loadHandlers('place-lookup')), ...options.placeLookupHandlers };
   const handlers = { placeLookup: place, scenerySearch: await loadHandlers('scenery-search') };
   const { app, deps } = await assembleApp({ config, log, handlers, release });
-  const { listener, url } = await listenApp(app, '127.0.0.1', 0);
+  const { listener, url } = await listenApp(app, '127.0.0.1', 0, { limits: connectionLimitsOf(config), log });
   deps.origin = publicOriginOf(config, url);
   runningRateLimits.add(deps.rateLimits);
   const close = async () => {
