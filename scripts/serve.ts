@@ -23,7 +23,7 @@ async function readConfig(): Promise<{ config: Config; limits: ConnectionLimits 
 }
 
 async function loadModules() {
-  const [bootstrap, engine, assemble, listen, origin, handlers, sceneKeys] = await Promise.all([
+  const [bootstrap, engine, assemble, listen, origin, handlers, sceneKeys, dataDir] = await Promise.all([
     import('../core/data/bootstrap.ts'),
     import('../core/scenery-search/engine-holder.ts'),
     import('../core/http/assemble.ts'),
@@ -31,8 +31,9 @@ async function loadModules() {
     import('../core/http/public-origin.ts'),
     import('../handlers/load.ts'),
     import('../core/scenes/keys.ts'),
+    import('../core/store/data-dir-errors.ts'),
   ]);
-  return { ...bootstrap, ...engine, ...assemble, ...listen, ...origin, ...handlers, ...sceneKeys };
+  return { ...bootstrap, ...engine, ...assemble, ...listen, ...origin, ...handlers, ...sceneKeys, ...dataDir };
 }
 
 async function main(): Promise<void> {
@@ -50,12 +51,17 @@ async function main(): Promise<void> {
     placeLookup: await m.loadHandlers('place-lookup'),
     scenerySearch: await m.loadHandlers('scenery-search'),
   }));
-  const { store, release } = await m.openServedRelease(config, log, m.storeOptionsOf(config), {
-    timer,
-    snapshotDir: config.dataDir,
-    // The snapshot is written while the server already answers; a stop waits for it.
-    background: (task) => background.push(task),
-  });
+  if (config.databaseUrl === null) await m.checkDataDirWritable(config.dataDir);
+  const { store, release } = await m
+    .openServedRelease(config, log, m.storeOptionsOf(config), {
+      timer,
+      snapshotDir: config.dataDir,
+      // The snapshot is written while the server already answers; a stop waits for it.
+      background: (task) => background.push(task),
+    })
+    .catch((error: unknown) => {
+      throw m.dataDirProblemOf(error, config.dataDir) ?? error;
+    });
   await timer.time('scene_keys', async () => m.prepareDefaultSceneKeys(release.scenes));
   const { app, deps } = await timer.time('assemble_app', () => m.assembleApp({ config, log, handlers, release }));
   const { url } = await timer.time('listen', () => m.listenApp(app, config.host, config.port, { limits, log }));
@@ -82,4 +88,12 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void stop('SIGTERM'));
 }
 
-await main();
+// Errors whose message says what is wrong and what to do: one line and exit 1, no stack trace.
+const startupErrors = new Set(['DataDirUnusableError', 'DataDirLockedError', 'ListenError']);
+try {
+  await main();
+} catch (error) {
+  if (!(error instanceof Error && startupErrors.has(error.name))) throw error;
+  console.error(`start-up failed: ${error.message}`);
+  process.exit(1);
+}

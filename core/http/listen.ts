@@ -11,11 +11,26 @@ export interface Listener {
   close: () => Promise<void>;
 }
 
-export class PortInUseError extends Error {
+/** HOST:PORT cannot be bound; the message says why and what to change. */
+export class ListenError extends Error {
+  override name = 'ListenError';
+}
+
+export class PortInUseError extends ListenError {
   constructor(host: string, port: number) {
     super(`PORT ${port} is already in use on ${host}; stop what holds it or choose another PORT (0 = any free port)`);
-    this.name = 'PortInUseError';
   }
+}
+
+function listenErrorOf(error: NodeJS.ErrnoException, host: string, port: number): Error {
+  if (error.code === 'EADDRINUSE') return new PortInUseError(host, port);
+  if (error.code === 'EACCES') {
+    return new ListenError(`PORT ${port} on ${host} needs privileges this user lacks; choose a PORT above 1023`);
+  }
+  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN') {
+    return new ListenError(`HOST ${host} is not an address of this machine; use 127.0.0.1, 0.0.0.0 or one of its own`);
+  }
+  return error;
 }
 
 // Sized for an API whose requests are a query string or a JSON body of at most 64 KB, not for uploads (Node's
@@ -69,7 +84,7 @@ export async function listenApp(
   await new Promise<void>((resolve, reject) => {
     const fail = (error: NodeJS.ErrnoException) => {
       server.off('listening', succeed);
-      reject(error.code === 'EADDRINUSE' ? new PortInUseError(host, port) : error);
+      reject(listenErrorOf(error, host, port));
     };
     const succeed = () => {
       server.off('error', fail);
