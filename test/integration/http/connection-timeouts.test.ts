@@ -142,4 +142,19 @@ describe('a body the server refuses before reading it', () => {
       socket.destroy();
     }
   });
+
+  it('cut off by the client is answered 400 and logged as a request, not as a fault', async () => {
+    const url = new URL(server.url);
+    const socket = await open(url);
+    socket.write(
+      `POST /explore/api/search HTTP/1.1\r\nhost: ${url.host}\r\ncontent-type: application/json\r\n` +
+        'content-length: 1000\r\n\r\n{"query":"',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    socket.destroy();
+    const logged = () => server.logLines.find((line) => line.path === '/explore/api/search' && line.status === 400);
+    for (let waited = 0; !logged() && waited < 3000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    expect(logged()).toMatchObject({ msg: 'request', method: 'POST' });
+    expect(server.logLines.filter((line) => line.level === 'error')).toEqual([]);
+  });
 });
