@@ -42,7 +42,10 @@ export interface ConnectionTimeouts {
   requestMs: number;
   /** An idle keep-alive connection between requests. */
   keepAliveMs: number;
-  /** A connection with no traffic either way, e.g. a response the client stopped reading. */
+  /**
+   * A connection with no traffic either way, e.g. a response the client stopped reading. Longer than any answer may
+   * take: a search that arrives while the index is built from the store waits for it (minutes at a million scenes).
+   */
   idleMs: number;
 }
 
@@ -50,7 +53,7 @@ export const defaultTimeouts: ConnectionTimeouts = {
   headersMs: 10_000,
   requestMs: 30_000,
   keepAliveMs: 5000,
-  idleMs: 60_000,
+  idleMs: 900_000,
 };
 
 export interface ListenOptions {
