@@ -53,7 +53,7 @@ function untilClosed(socket: Socket, withinMs: number): Promise<{ ms: number; te
 }
 
 describe('connection deadlines', () => {
-  it('are seconds, not minutes, by default', async () => {
+  it('give headers and the whole request seconds, not minutes, by default', async () => {
     const { listener } = await listenApp(echo, '127.0.0.1', 0);
     opened.push(listener);
     const { server } = listener;
@@ -93,14 +93,14 @@ describe('connection deadlines', () => {
   });
 });
 
-describe('a body the server refuses before reading it', () => {
+describe('a request body and its connection', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ env: { RATE_LIMIT_FACTOR: '50' } });
   });
   afterAll(() => server.close());
 
-  it('is answered 413 with Connection: close, and the connection closes instead of draining it', async () => {
+  it('refused before it is read: 413 with Connection: close, and the connection closes instead of draining it', async () => {
     const url = new URL(server.url);
     const socket = await open(url);
     const declared = 200_000_000;
@@ -156,5 +156,23 @@ describe('a body the server refuses before reading it', () => {
     for (let waited = 0; !logged() && waited < 3000; waited += 50) await new Promise((r) => setTimeout(r, 50));
     expect(logged()).toMatchObject({ msg: 'request', method: 'POST' });
     expect(server.logLines.filter((line) => line.level === 'error')).toEqual([]);
+  });
+
+  it('read in full, even when refused, keeps the connection open for the next request', async () => {
+    const url = new URL(server.url);
+    const socket = await open(url);
+    // Read in full, then refused by validation: the connection is reusable.
+    const body = '{"query":123}';
+    const post =
+      `POST /explore/api/search HTTP/1.1\r\nhost: ${url.host}\r\ncontent-type: application/json\r\n` +
+      `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+    const get = `GET /v1/coverage?lat=34.6126&lon=135.0119&radius_m=300 HTTP/1.1\r\nhost: ${url.host}\r\n\r\n`;
+    socket.write(post + get);
+    // The server closes it once idle for the keep-alive deadline, after both answers.
+    const { text } = await untilClosed(socket, defaultTimeouts.keepAliveMs + 5000);
+    // A body is not followed by a line break: the next status line starts right after it.
+    const statusLines = text.match(/HTTP\/1\.1 \d{3} [^\r]*/g) ?? [];
+    expect(statusLines).toEqual(['HTTP/1.1 400 Bad Request', 'HTTP/1.1 200 OK']);
+    expect(text.toLowerCase()).not.toContain('connection: close');
   });
 });
