@@ -10,12 +10,16 @@ export interface Config {
   storeTimeoutMs: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   trustProxy: number;
+  /** Origin (optionally with a path prefix) every absolute link is built on; null: the listening address. */
+  publicBaseUrl: string | null;
+  /** Open connections in all; null: derived from the file-descriptor limit (core/http/connection-limits.ts). */
+  maxConnections: number | null;
+  /** Open connections from one TCP peer; null: 64, or the whole total behind TRUST_PROXY (the proxy is the peer). */
+  maxConnectionsPerClient: number | null;
   scenerySearchOrigins: string[];
   rateLimitFactor: number;
   demoScenes: number;
   demoSeed: number;
-  /** The origin clients reach this server at (PUBLIC_BASE_URL), e.g. for the served OpenAPI documents' `servers`. */
-  publicBaseUrl: string | null;
   /** The external judge of scenery search (mode jev); null means the built-in rubric judge. */
   judge: JudgeConfig | null;
   /** How long a stop waits for the requests in flight before cutting their connections. */
@@ -82,17 +86,29 @@ function readOrigins(env: Env, port: number): string[] {
   });
 }
 
+// Links in responses are built on this, never on Host or X-Forwarded-*: those are written by the client, and the
+// responses are cached publicly.
 function readPublicBaseUrl(env: Env): string | null {
   const raw = env.PUBLIC_BASE_URL?.trim();
   if (!raw) return null;
-  let url: URL | undefined;
+  const form = 'PUBLIC_BASE_URL must be an absolute http(s) URL such as https://machimi.example.jp';
+  let url: URL;
   try {
     url = new URL(raw);
-  } catch {}
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || raw.replace(/\/$/, '') !== url.origin) {
-    throw new ConfigError(`PUBLIC_BASE_URL must be an http(s) origin without a path, such as https://api.example.jp`);
+  } catch {
+    throw new ConfigError(`${form}, got ${JSON.stringify(raw)}`);
   }
-  return url.origin;
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) {
+    throw new ConfigError(`${form} (no user name or password), got ${JSON.stringify(raw)}`);
+  }
+  if (url.search || url.hash || raw.includes('?') || raw.includes('#')) {
+    throw new ConfigError(`PUBLIC_BASE_URL must not have a query or fragment, got ${JSON.stringify(raw)}`);
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+function readOptionalInteger(env: Env, name: string, min: number, max: number): number | null {
+  return env[name] === undefined || env[name] === '' ? null : readInteger(env, name, 0, min, max);
 }
 
 function readLogLevel(env: Env): Config['logLevel'] {
@@ -138,11 +154,13 @@ export function parseConfig(env: Env = process.env): Config {
     storeTimeoutMs: readInteger(env, 'STORE_TIMEOUT_MS', 2000, 100, 120_000),
     logLevel: readLogLevel(env),
     trustProxy: readInteger(env, 'TRUST_PROXY', 0, 0, 10),
+    publicBaseUrl: readPublicBaseUrl(env),
+    maxConnections: readOptionalInteger(env, 'MAX_CONNECTIONS', 1, 1_000_000),
+    maxConnectionsPerClient: readOptionalInteger(env, 'MAX_CONNECTIONS_PER_CLIENT', 1, 1_000_000),
     scenerySearchOrigins: readOrigins(env, port),
     rateLimitFactor: readInteger(env, 'RATE_LIMIT_FACTOR', 1, 1, 1_000_000),
     demoScenes: readInteger(env, 'DEMO_SCENES', 50_000, 100, 5_000_000),
     demoSeed: readInteger(env, 'DEMO_SEED', 1, 0, 2 ** 31),
-    publicBaseUrl: readPublicBaseUrl(env),
     judge: readJudgeConfig(env),
     shutdownGraceMs: readInteger(env, 'SHUTDOWN_GRACE_S', 10, 0, 600) * 1000,
     metrics: env.METRICS_PORT

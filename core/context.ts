@@ -16,7 +16,7 @@ export interface HandlerContext {
   // Names of the query parameters and top-level body fields the client actually sent (defaults are already
   // applied to `input`).
   given: ReadonlySet<string>;
-  // Scheme, host and port the client addressed (for absolute links in responses).
+  // Where absolute links in responses point: PUBLIC_BASE_URL, else the listening address; never a request header.
   origin: string;
   // Whether this process should get traffic (GET /readyz).
   readiness: Readiness;

@@ -1,9 +1,10 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { H3 } from 'h3';
 import type { AppDeps } from './context.ts';
 import { releaseWhenSent } from './lent-body.ts';
 import { handleRequest } from './pipeline.ts';
 import { untilTurnEnds } from './turn-end.ts';
+import { closeIfBodyUnread } from './unread-body.ts';
 
 // The h3 application: one middleware answering every request, because routing belongs to the specs (openapi-backend),
 // not to h3 (a catch-all route made h3's router split the path and fill a parameter on every request).
@@ -29,8 +30,9 @@ export function createApp(deps: AppDeps): H3 {
       clientIp: clientIpOf(event.req, deps.config.trustProxy),
     });
     // srvx's Node adapter exposes the ServerResponse the body will be written to.
-    const node = (event.req as { runtime?: { node?: { res?: ServerResponse } } }).runtime?.node;
+    const node = (event.req as { runtime?: { node?: { req?: IncomingMessage; res?: ServerResponse } } }).runtime?.node;
     releaseWhenSent(response, node?.res);
+    closeIfBodyUnread(node);
     await untilTurnEnds();
     return response;
   });

@@ -14,6 +14,7 @@ import type { AppDeps } from './context.ts';
 import { ServedContract } from './contract.ts';
 import { printOk } from './envelope.ts';
 import { checkHandlers } from './handler-check.ts';
+import { configuredUrlOf, publicOriginOf } from './public-origin.ts';
 import { type BucketSpec, RateLimits } from './rate-limit.ts';
 import { normalisePath } from './route-table.ts';
 import { SpecRouter } from './router.ts';
@@ -97,6 +98,7 @@ export async function assembleApp(options: AssembleOptions): Promise<{ app: H3; 
     rateLimits,
     release: options.release,
     readiness: options.readiness ?? readinessOf(options.release),
+    origin: publicOriginOf(options.config, configuredUrlOf(options.config)),
     mcp: {
       endpoint: createMcpEndpoint(options.mcpTools ?? buildMcpTools(placeLookupSpec, options.handlers.placeLookup)),
       cost: countCost,

@@ -18,7 +18,10 @@ export async function readBody(request: Request, limit: number): Promise<Uint8Ar
   let size = 0;
   const reader = request.body.getReader();
   for (;;) {
-    const { done, value } = await reader.read();
+    // A body cut off (the request deadline, the client gone) is the client's doing: a 400, not a logged fault.
+    const { done, value } = await reader.read().catch((cause: unknown) => {
+      throw new ApiError('invalid_json', 'The request body ended before it was complete', { field: 'body', cause });
+    });
     if (done) break;
     size += value.byteLength;
     if (size > limit) {

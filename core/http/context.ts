@@ -35,6 +35,8 @@ export interface AppDeps {
   rateLimits: RateLimits;
   release: ServedRelease;
   readiness: Readiness;
+  // Absolute links are built on it (public-origin.ts); set again once PORT=0 is bound to a real port.
+  origin: string;
   mcp: { endpoint: McpEndpoint; cost: McpCostCounter };
   now?: () => Date;
 }

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { load } from 'js-yaml';
-import type { Config } from '../config.ts';
 import type { SpecDocument } from '../spec.ts';
 
 // The OpenAPI documents served at a URL (`/v1/openapi.{json,yaml}`, `/explore/api/openapi.{json,yaml}`): the files of
@@ -17,17 +16,6 @@ const yamlType = 'application/yaml; charset=utf-8';
 const jsonType = 'application/json; charset=utf-8';
 // The top-level `servers:` key and its indented entries, up to the next top-level key.
 const serversBlock = /^servers:\n(?:[ #].*\n|\n)*/m;
-
-/** Where clients reach this server: PUBLIC_BASE_URL, else the address the request came in on. */
-export function publicBaseOf(config: Config, request: Request): string {
-  if (config.publicBaseUrl) return config.publicBaseUrl;
-  const socket = (
-    request as { runtime?: { node?: { req?: { socket?: { localAddress?: string; localPort?: number } } } } }
-  ).runtime?.node?.req?.socket;
-  const address = socket?.localAddress ?? config.host;
-  const port = socket?.localPort ?? config.port;
-  return `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
-}
 
 export class ServedContract {
   readonly #text: string;

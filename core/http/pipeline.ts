@@ -4,7 +4,7 @@ import { maxJsonDepth, nestsDeeperThan } from '../json/nesting-depth.ts';
 import { rateLimited, requestSeconds, requests } from '../ops/metrics.ts';
 import { isJsonContentType, readBody } from './body.ts';
 import type { AppDeps, FaceRuntime } from './context.ts';
-import { type ContractFile, publicBaseOf } from './contract.ts';
+import type { ContractFile } from './contract.ts';
 import { applyCors, preflight } from './cors.ts';
 import { type Delivery, deliver } from './delivery.ts';
 import { negotiateEncoding } from './encoding.ts';
@@ -128,7 +128,7 @@ async function runOperation(
   if (operation.rateLimit !== 'none') await deps.rateLimits.consume(operation.rateLimit ?? 'rest', clientIp);
   if (operation.handledBy === 'contract') {
     const format = operation.path.endsWith('.yaml') ? 'yaml' : 'json';
-    const file = face.contract?.file(format, publicBaseOf(deps.config, request));
+    const file = face.contract?.file(format, deps.origin);
     if (!file) throw new Error(`${operation.operationId}: the ${face.name} face serves no document`);
     return { operationId: operation.operationId, cacheControl: operation.cacheControl, reply: { file } };
   }
@@ -166,7 +166,7 @@ export async function handleRequest(deps: AppDeps, info: RequestInfo): Promise<R
   const url = info.url ?? new URL(request.url);
   const face = faceOf(deps, url.pathname);
   const headers: ResponseHeaders = { 'x-request-id': requestId };
-  const ctx = new RequestContext(deps, requestId, request, url);
+  const ctx = new RequestContext(deps, requestId, url);
   const delivery: Delivery = {
     request,
     requestId,
@@ -210,10 +210,7 @@ export async function handleRequest(deps: AppDeps, info: RequestInfo): Promise<R
   requestSeconds.observe({ operation }, ms / 1000);
   const level = face.requestLogLevel ?? 'info';
   if (deps.log.isLevelEnabled(level)) {
-    ctx.log[level](
-      { method: request.method, path: url.pathname, operationId, status: response.status, ms },
-      'request',
-    );
+    ctx.log[level]({ method: request.method, path: url.pathname, operationId, status: response.status, ms }, 'request');
   }
   return response;
 }

@@ -1,14 +1,11 @@
-/**
- * Absolute URLs and the license of /explore/api responses. Handlers do not see the request, so the base is the first
- * configured explore origin (EXPLORE_ORIGIN, default http://localhost:{PORT}).
- */
+/** Absolute URLs and the license of /explore/api responses. */
 import type { ServedRelease } from '../data/served-release.ts';
 import { imagePageOf } from '../scenes/items.ts';
 import type { SceneLinks } from './results.ts';
 
 export const API_VERSION = 'explore-v1';
 
-// Links are absolute on the origin the client addressed (ctx.origin), so they work behind any host name.
+// Links are absolute on the configured public origin (ctx.origin: PUBLIC_BASE_URL, else the listening address).
 export function apiBaseOf(origin: string): string {
   return `${origin}/explore/api`;
 }

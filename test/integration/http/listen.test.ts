@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:net';
 import { H3 } from 'h3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { preflight } from '../../../core/http/cors.ts';
-import { type Listener, listenApp, PortInUseError } from '../../../core/http/listen.ts';
+import { ListenError, type Listener, listenApp, PortInUseError } from '../../../core/http/listen.ts';
 import { emptyResponse, jsonTextResponse } from '../../../core/http/respond.ts';
 
 const app = new H3()
@@ -67,6 +67,12 @@ describe('listenApp', () => {
     } finally {
       await new Promise((resolve) => blocker.close(resolve));
     }
+  });
+
+  it('names a HOST that is not an address of this machine', async () => {
+    const attempt = listenApp(app, '192.0.2.1', 0);
+    await expect(attempt).rejects.toBeInstanceOf(ListenError);
+    await expect(attempt).rejects.toThrow('HOST 192.0.2.1 is not an address of this machine');
   });
 
   it('binds the explicit port it was given', async () => {
