@@ -140,7 +140,15 @@ export function planScenes(
   );
   // Thin streets keep MIN_EDGE_SCENES per edge; the scenes their dropped edges would have had go to the others.
   const thin = thinStreets(rng, candidates, (p) => streetOf(p.edge));
-  const chosen = candidates.filter((p) => !thin.dropped.has(p));
+  // Other edges, off the thin streets, are published in place of the dropped ones, in the order chooseEdges prefers.
+  const taken = new Set(candidates);
+  const stand = byPreference(
+    rng,
+    plans.filter((p) => eligible(p.edge) && !taken.has(p) && !thin.streets.has(streetOf(p.edge) ?? '')),
+  ).slice(0, thin.dropped.size);
+  const chosen = [...candidates.filter((p) => !thin.dropped.has(p)), ...stand].sort(
+    (a, b) => a.edge.index - b.edge.index,
+  );
   const regular = chosen.filter((p) => !thin.yearOf.has(p));
   const weights = regular.map((p) => {
     const tags = new Set<PlaceContext>(p.ctx.tags);
@@ -200,13 +208,21 @@ function chooseEdges(rng: Rng, plans: EdgePlan[], k: number): EdgePlan[] {
       }
     }
   }
-  const rest = plans
-    .filter((p) => !chosen.has(p) && p.edge.lengthM >= 40)
-    .map((p) => ({ p, score: rng.next() + (p.edge.name ? 0.9 : 0) + (p.ctx.tags.includes('downtown') ? 0.3 : 0) }))
-    .sort((a, b) => b.score - a.score || a.p.edge.index - b.p.edge.index);
-  for (const { p } of rest) {
+  for (const p of byPreference(
+    rng,
+    plans.filter((p) => !chosen.has(p)),
+  )) {
     if (chosen.size >= k) break;
     chosen.add(p);
   }
   return [...chosen].sort((a, b) => a.edge.index - b.edge.index);
+}
+
+/** Edges of 40 m or more, named and central ones first (with a random part). */
+function byPreference(rng: Rng, plans: EdgePlan[]): EdgePlan[] {
+  return plans
+    .filter((p) => p.edge.lengthM >= 40)
+    .map((p) => ({ p, score: rng.next() + (p.edge.name ? 0.9 : 0) + (p.ctx.tags.includes('downtown') ? 0.3 : 0) }))
+    .sort((a, b) => b.score - a.score || a.p.edge.index - b.p.edge.index)
+    .map(({ p }) => p);
 }

@@ -30,6 +30,8 @@ export interface ThinStreets<P> {
   dropped: Set<P>;
   /** Each kept edge of a thin street and the one capture year of all its passes. */
   yearOf: Map<P, number>;
+  /** The thin streets' names, so no other edge of theirs is published in place of a dropped one. */
+  streets: Set<string>;
 }
 
 /** `streetOf` names an edge's street (null when unnamed); `chosen` are the edges the plan would publish. */
@@ -41,6 +43,7 @@ export function thinStreets<P>(rng: Rng, chosen: readonly P[], streetOf: (plan: 
   }
   const dropped = new Set<P>();
   const yearOf = new Map<P, number>();
+  const streets = new Set<string>();
   let slot = 0;
   for (const street of rng.shuffled([...byStreet.keys()].sort())) {
     const tier = TIERS[slot % CYCLE];
@@ -49,11 +52,12 @@ export function thinStreets<P>(rng: Rng, chosen: readonly P[], streetOf: (plan: 
     if (tier && edges.length < tier.edges) continue;
     slot += 1;
     if (!tier) continue;
+    streets.add(street);
     const years = rng.shuffled(YEARS).slice(0, tier.years);
     edges.forEach((plan, i) => {
       if (i < tier.edges) yearOf.set(plan, years[i % years.length] as number);
       else dropped.add(plan);
     });
   }
-  return { dropped, yearOf };
+  return { dropped, yearOf, streets };
 }
