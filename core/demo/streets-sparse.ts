@@ -22,6 +22,8 @@ const TIERS: readonly Tier[] = [
   { edges: 3, years: 2 },
 ];
 const CYCLE = 8;
+// Only a street the plan gave this many edges is thinned: one with fewer is short of grade A already (small cities).
+const THIN_FROM = 4;
 // Years of full camera coverage, so a thin street's passes look like the rest of the city's.
 const YEARS = [2016, 2017, 2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025];
 
@@ -48,8 +50,7 @@ export function thinStreets<P>(rng: Rng, chosen: readonly P[], streetOf: (plan: 
   for (const street of rng.shuffled([...byStreet.keys()].sort())) {
     const tier = TIERS[slot % CYCLE];
     const edges = byStreet.get(street) ?? [];
-    // A street too short for the tier due stays as planned; the next one takes the tier.
-    if (tier && edges.length < tier.edges) continue;
+    if (edges.length < THIN_FROM) continue;
     slot += 1;
     if (!tier) continue;
     streets.add(street);
