@@ -37,7 +37,7 @@ done.push(`scene detail: id ${detail.data.scene.id} round-trips as a string`);
 
 // String(1e-7) writes an exponent, which the strict grammar refuses: the documented 400 names the parameter.
 const refused = await listScenesNearby({ client: machimi, query: { lat: String(1e-7), lon: '135.0119' } });
-assert.equal(refused.response.status, 400);
+assert.equal(refused.response?.status, 400);
 assert.equal(refused.error?.error.code, 'invalid_parameter');
 assert.equal(refused.error?.error.field, 'lat');
 done.push('lat=1e-7: 400 invalid_parameter naming lat');

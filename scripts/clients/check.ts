@@ -32,12 +32,11 @@ function typescriptPackage(baseUrl: string, scratch: string): void {
   run('npm', ['install', '--silent', '--no-audit', '--no-fund', '--ignore-scripts', tarball], project);
   copyFileSync(join(root, 'clients/typescript/smoke.ts'), join(project, 'smoke.ts'));
   const options = { module: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], strict: true, noEmit: true };
+  // Node's own types come from this repository; the package's only from the installed tarball.
+  const typeRoots = [join(root, 'node_modules/@types')];
   writeFileSync(
     join(project, 'tsconfig.json'),
-    JSON.stringify({
-      compilerOptions: { ...options, allowImportingTsExtensions: true, types: [] },
-      files: ['smoke.ts'],
-    }),
+    JSON.stringify({ compilerOptions: { ...options, typeRoots, types: ['node'] }, files: ['smoke.ts'] }),
   );
   run(join(root, 'node_modules/.bin/tsc'), ['-p', project], project);
   run(join(root, 'node_modules/.bin/node'), ['smoke.ts', baseUrl], project);
