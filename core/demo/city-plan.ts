@@ -22,6 +22,7 @@ export function planCity(seed: number, total: number) {
     total,
     (e) => towns.locate(e.mid[0], e.mid[1]) !== undefined,
     (e) => (e.name ? streetKey(e.name, wardLabelOf(e)) : null),
+    rng('thin-streets'),
   );
   const covered: EdgePlan[] = plan.edges.filter((p) => p.covered);
   const streets = registerStreets(covered, (p) => wardLabelOf(p.edge));

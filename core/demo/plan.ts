@@ -108,7 +108,10 @@ export interface CityPlan {
   totalScenes: number;
 }
 
-/** `streetOf` names the street an edge is published under (null when unnamed); see streets-sparse.ts. */
+/**
+ * `streetOf` names the street an edge is published under (null when unnamed) and `thinRng` draws the thin streets
+ * (streets-sparse.ts); a stream of its own, so a city without thin streets is planned as it would be without them.
+ */
 export function planScenes(
   rng: Rng,
   network: RoadEdge[],
@@ -116,6 +119,7 @@ export function planScenes(
   scenes: number,
   eligible: (edge: RoadEdge) => boolean = () => true,
   streetOf: (edge: RoadEdge) => string | null = () => null,
+  thinRng: Rng = rng,
 ): CityPlan {
   passCounter = 0;
   const plans: EdgePlan[] = network.map((edge) => ({
@@ -139,13 +143,16 @@ export function planScenes(
     k,
   );
   // Thin streets keep MIN_EDGE_SCENES per edge; the scenes their dropped edges would have had go to the others.
-  const thin = thinStreets(rng, candidates, (p) => streetOf(p.edge));
+  const thin = thinStreets(thinRng, candidates, (p) => streetOf(p.edge));
   // Other edges, off the thin streets, are published in place of the dropped ones, in the order chooseEdges prefers.
   const taken = new Set(candidates);
-  const stand = byPreference(
-    rng,
-    plans.filter((p) => eligible(p.edge) && !taken.has(p) && !thin.streets.has(streetOf(p.edge) ?? '')),
-  ).slice(0, thin.dropped.size);
+  const stand =
+    thin.dropped.size === 0
+      ? []
+      : byPreference(
+          thinRng,
+          plans.filter((p) => eligible(p.edge) && !taken.has(p) && !thin.streets.has(streetOf(p.edge) ?? '')),
+        ).slice(0, thin.dropped.size);
   const chosen = [...candidates.filter((p) => !thin.dropped.has(p)), ...stand].sort(
     (a, b) => a.edge.index - b.edge.index,
   );

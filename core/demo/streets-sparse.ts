@@ -22,8 +22,9 @@ const TIERS: readonly Tier[] = [
   { edges: 3, years: 2 },
 ];
 const CYCLE = 8;
-// Only a street the plan gave this many edges is thinned: one with fewer is short of grade A already (small cities).
-const THIN_FROM = 4;
+// Only a street the plan gave this many edges is thinned. Shorter ones (all of them in a city of a few thousand
+// scenes) already spread over the grades, and such a city is planned exactly as it would be without this file.
+const THIN_FROM = 8;
 // Years of full camera coverage, so a thin street's passes look like the rest of the city's.
 const YEARS = [2016, 2017, 2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025];
 
