@@ -54,6 +54,7 @@ const layerCheck = ['core', 'handlers', 'scripts', 'test', 'generated', '--confi
 
 const databaseUrl = process.env.TEST_DATABASE_URL ?? '';
 const pythonAvailable = spawnSync('python3', ['--version']).status === 0;
+const javaAvailable = spawnSync('java', ['-version']).status === 0;
 
 const stages: Stage[] = [
   { name: 'lint: code (biome)', command: [bin('biome'), 'check', '.'] },
@@ -76,7 +77,19 @@ const stages: Stage[] = [
     ...(databaseUrl ? {} : { skip: 'TEST_DATABASE_URL is not set (run scripts/ci/start-postgres.sh; see README)' }),
   },
   {
-    name: 'fuzz: schemathesis (both specs), Python client smoke',
+    name: 'clients: packages built, installed and called; openapi-generator client compiles',
+    command: [
+      'sh',
+      '-c',
+      'scripts/fuzz/setup-venv.sh && "$0" scripts/clients/build.ts && exec "$0" scripts/clients/check.ts',
+      process.execPath,
+    ],
+    ...(pythonAvailable && javaAvailable
+      ? {}
+      : { skip: 'python3 or java is not on PATH (Python packages; openapi-generator runs on Java)' }),
+  },
+  {
+    name: 'fuzz: schemathesis (both specs)',
     command: ['sh', '-c', 'scripts/fuzz/setup-venv.sh && exec "$0" scripts/fuzz/run.ts', process.execPath],
     ...(pythonAvailable ? {} : { skip: 'python3 is not on PATH (schemathesis runs from a virtualenv)' }),
   },

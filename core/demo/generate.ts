@@ -9,21 +9,18 @@ import { RELEASE_TABLES, type ReleaseTable } from '../release/tables.ts';
 import type { AmenityRow } from '../release/types.ts';
 import { loadCategories } from './categories.ts';
 import { buildChanges } from './changes.ts';
+import { planCity } from './city-plan.ts';
 import { ReleaseCounters } from './counters.ts';
 import { emptyTally, GENERATIONS, generationRow } from './generations.ts';
 import type { LayerInput } from './layers.ts';
 import { buildMachineFeatures } from './machine.ts';
 import { buildManifest } from './manifest.ts';
-import { buildNetwork } from './network.ts';
-import { type EdgePlan, planScenes } from './plan.ts';
+import type { EdgePlan } from './plan.ts';
 import { Rng } from './rng.ts';
 import { buildScene } from './scene.ts';
 import { SceneCategoryPicker } from './scene-categories.ts';
 import { workScene } from './scene-work.ts';
-import { buildSchools } from './schools.ts';
-import { registerStreets } from './streets.ts';
 import { Tally } from './tally.ts';
-import { TownGrid } from './towns.ts';
 import { writeLayers } from './write-layers.ts';
 import { NdjsonWriter } from './writer.ts';
 
@@ -81,19 +78,8 @@ export async function generateDemoRelease(options: DemoOptions): Promise<DemoRes
     ),
   );
   const newTally = () => new Tally(catalog, groupOf);
-  const towns = new TownGrid(rng('towns'));
-  const schools = buildSchools(rng('schools'), seed);
-  const network = buildNetwork(rng('network'));
-  const plan = planScenes(
-    rng('plan'),
-    network,
-    schools.map((s) => [s.lat, s.lon]),
-    total,
-    (e) => towns.locate(e.mid[0], e.mid[1]) !== undefined,
-  );
-  const covered = plan.edges.filter((p) => p.covered);
+  const { towns, schools, plan, covered, streets } = planCity(seed, total);
   const blockOfEdge = new Map(covered.map((p) => [p.edge.index, towns.locate(p.edge.mid[0], p.edge.mid[1])] as const));
-  const streets = registerStreets(covered, (p) => blockOfEdge.get(p.edge.index)?.ward.label ?? p.ward.label);
   const writers = Object.fromEntries(
     RELEASE_TABLES.map((t) => [t, new NdjsonWriter(join(dir, `${t}.ndjson.gz`))]),
   ) as Record<ReleaseTable, NdjsonWriter>;

@@ -8,6 +8,7 @@ import { islandAt } from './geography.ts';
 import type { RoadEdge } from './network.ts';
 import type { Rng } from './rng.ts';
 import type { Weather } from './seasons.ts';
+import { thinStreets } from './streets-sparse.ts';
 import { type Ward, wardAt } from './wards.ts';
 
 export const MIN_EDGE_SCENES = 15;
@@ -75,13 +76,14 @@ function drawPass(rng: Rng, count: number, forcedYear?: number): Pass {
   };
 }
 
-function splitIntoPasses(rng: Rng, total: number, forcedYear?: number): Pass[] {
+/** `forcedYear` is the first pass's year, or every pass's with `everyPass`. */
+function splitIntoPasses(rng: Rng, total: number, forcedYear?: number, everyPass = false): Pass[] {
   const passes: Pass[] = [];
   let left = total;
   while (left > 0) {
     let size = Math.min(left, rng.int(5, 24));
     if (left - size > 0 && left - size < 4) size = left;
-    passes.push(drawPass(rng, size, passes.length === 0 ? forcedYear : undefined));
+    passes.push(drawPass(rng, size, everyPass || passes.length === 0 ? forcedYear : undefined));
     left -= size;
   }
   return passes;
@@ -106,12 +108,18 @@ export interface CityPlan {
   totalScenes: number;
 }
 
+/**
+ * `streetOf` names the street an edge is published under (null when unnamed) and `thinRng` draws the thin streets
+ * (streets-sparse.ts); a stream of its own, so a city without thin streets is planned as it would be without them.
+ */
 export function planScenes(
   rng: Rng,
   network: RoadEdge[],
   schools: [number, number][],
   scenes: number,
   eligible: (edge: RoadEdge) => boolean = () => true,
+  streetOf: (edge: RoadEdge) => string | null = () => null,
+  thinRng: Rng = rng,
 ): CityPlan {
   passCounter = 0;
   const plans: EdgePlan[] = network.map((edge) => ({
@@ -129,21 +137,37 @@ export function planScenes(
     1,
     Math.min(plans.length, Math.floor(coveredTotal / MIN_EDGE_SCENES), Math.round(coveredTotal / avg)),
   );
-  const chosen = chooseEdges(
+  const candidates = chooseEdges(
     rng,
     plans.filter((p) => eligible(p.edge)),
     k,
   );
-  const weights = chosen.map((p) => {
+  // Thin streets keep MIN_EDGE_SCENES per edge; the scenes their dropped edges would have had go to the others.
+  const thin = thinStreets(thinRng, candidates, (p) => streetOf(p.edge));
+  // Other edges, off the thin streets, are published in place of the dropped ones, in the order chooseEdges prefers.
+  const taken = new Set(candidates);
+  const stand =
+    thin.dropped.size === 0
+      ? []
+      : byPreference(
+          thinRng,
+          plans.filter((p) => eligible(p.edge) && !taken.has(p) && !thin.streets.has(streetOf(p.edge) ?? '')),
+        ).slice(0, thin.dropped.size);
+  const chosen = [...candidates.filter((p) => !thin.dropped.has(p)), ...stand].sort(
+    (a, b) => a.edge.index - b.edge.index,
+  );
+  const regular = chosen.filter((p) => !thin.yearOf.has(p));
+  const weights = regular.map((p) => {
     const tags = new Set<PlaceContext>(p.ctx.tags);
     const boost = (p.edge.name ? 1.5 : 0) + (tags.has('downtown') ? 1 : 0) + (tags.has('arcade') ? 1 : 0);
     return (1 + boost) * rng.range(0.5, 1.5) * Math.min(3, p.edge.lengthM / 150);
   });
   const extra = apportion(coveredTotal - MIN_EDGE_SCENES * chosen.length, weights);
-  chosen.forEach((p, i) => {
-    p.covered = true;
+  regular.forEach((p, i) => {
     p.passes = splitIntoPasses(rng, MIN_EDGE_SCENES + (extra[i] ?? 0), FORCED_OLD_YEARS[i]);
   });
+  for (const [p, year] of thin.yearOf) p.passes = splitIntoPasses(rng, MIN_EDGE_SCENES, year, true);
+  for (const p of chosen) p.covered = true;
   for (let q = 0; q < quarantined; q++) {
     const pass = rng.pick(rng.pick(chosen).passes);
     pass.quarantined += 1;
@@ -156,7 +180,7 @@ export function planScenes(
     left -= count;
   }
   // A network fully covered (very large N) takes the rest on its busiest edges.
-  if (left > 0) (chosen[0] as EdgePlan).passes.push(...splitIntoPasses(rng, left));
+  if (left > 0) (regular[0] as EdgePlan).passes.push(...splitIntoPasses(rng, left));
   return { edges: plans.filter((p) => p.passes.length > 0), totalScenes: scenes };
 }
 
@@ -191,13 +215,21 @@ function chooseEdges(rng: Rng, plans: EdgePlan[], k: number): EdgePlan[] {
       }
     }
   }
-  const rest = plans
-    .filter((p) => !chosen.has(p) && p.edge.lengthM >= 40)
-    .map((p) => ({ p, score: rng.next() + (p.edge.name ? 0.9 : 0) + (p.ctx.tags.includes('downtown') ? 0.3 : 0) }))
-    .sort((a, b) => b.score - a.score || a.p.edge.index - b.p.edge.index);
-  for (const { p } of rest) {
+  for (const p of byPreference(
+    rng,
+    plans.filter((p) => !chosen.has(p)),
+  )) {
     if (chosen.size >= k) break;
     chosen.add(p);
   }
   return [...chosen].sort((a, b) => a.edge.index - b.edge.index);
+}
+
+/** Edges of 40 m or more, named and central ones first (with a random part). */
+function byPreference(rng: Rng, plans: EdgePlan[]): EdgePlan[] {
+  return plans
+    .filter((p) => p.edge.lengthM >= 40)
+    .map((p) => ({ p, score: rng.next() + (p.edge.name ? 0.9 : 0) + (p.ctx.tags.includes('downtown') ? 0.3 : 0) }))
+    .sort((a, b) => b.score - a.score || a.p.edge.index - b.p.edge.index)
+    .map(({ p }) => p);
 }

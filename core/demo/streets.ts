@@ -7,6 +7,9 @@ export interface StreetRegistry {
   idOf: (plan: EdgePlan) => number | null;
 }
 
+/** A street is the published edges of one name within one ward. */
+export const streetKey = (name: string, ward: string): string => `${name}|${ward}`;
+
 export function registerStreets(covered: EdgePlan[], wardOf: (plan: EdgePlan) => string): StreetRegistry {
   const byKey = new Map<string, StreetEntry>();
   const ofEdge = new Map<EdgePlan, number>();
@@ -14,7 +17,7 @@ export function registerStreets(covered: EdgePlan[], wardOf: (plan: EdgePlan) =>
     const name = plan.edge.name;
     if (!name) continue;
     const ward = wardOf(plan);
-    const key = `${name}|${ward}`;
+    const key = streetKey(name, ward);
     let entry = byKey.get(key);
     if (!entry) {
       entry = { id: byKey.size + 1, name, ward, highway: plan.edge.line.highway, edges: [] };

@@ -2791,12 +2791,12 @@ export type DescribeLocationOutput = {
 };
 
 /**
- * Latitude in decimal degrees, -90..90 (WGS 84), written as optional minus, digits, optional decimal part. `1e1`, `NaN`, `Infinity`, `+35`, `35.`, `.5` and the empty string are 400 (`field` is `lat`).
+ * Latitude in decimal degrees, -90..90 (WGS 84), written as optional minus, digits, optional decimal part. `1e1`, `NaN`, `Infinity`, `+35`, `35.`, `.5` and the empty string are 400 (`field` is `lat`). Generated clients therefore type it as a string: pass `'34.6126'`, or format a number with a fixed count of decimals (`lat.toFixed(6)` in JavaScript, `f"{lat:.6f}"` in Python), since `String(lat)` or `str(lat)` may write an exponent (`1e-7`).
  */
 export type Lat = string;
 
 /**
- * Longitude in decimal degrees, -180..180 (WGS 84), written as optional minus, digits, optional decimal part. `1e1`, `NaN`, `Infinity`, `+139`, `139.`, `.5` and the empty string are 400 (`field` is `lon`).
+ * Longitude in decimal degrees, -180..180 (WGS 84), written as optional minus, digits, optional decimal part. `1e1`, `NaN`, `Infinity`, `+139`, `139.`, `.5` and the empty string are 400 (`field` is `lon`). Generated clients therefore type it as a string: pass `'135.0119'`, or format a number with a fixed count of decimals (`lon.toFixed(6)` in JavaScript, `f"{lon:.6f}"` in Python), since `String(lon)` or `str(lon)` may write an exponent (`1e-7`).
  */
 export type Lon = string;
 
@@ -3265,11 +3265,11 @@ export type GetCoverageData = {
     path?: never;
     query: {
         /**
-         * Latitude in decimal degrees, -90..90 (WGS 84), written as optional minus, digits, optional decimal part. `1e1`, `NaN`, `Infinity`, `+35`, `35.`, `.5` and the empty string are 400 (`field` is `lat`).
+         * Latitude in decimal degrees, -90..90 (WGS 84), written as optional minus, digits, optional decimal part. `1e1`, `NaN`, `Infinity`, `+35`, `35.`, `.5` and the empty string are 400 (`field` is `lat`). Generated clients therefore type it as a string: pass `'34.6126'`, or format a number with a fixed count of decimals (`lat.toFixed(6)` in JavaScript, `f"{lat:.6f}"` in Python), since `String(lat)` or `str(lat)` may write an exponent (`1e-7`).
          */
         lat: string;
         /**
-         * Longitude in decimal degrees, -180..180 (WGS 84), written as optional minus, digits, optional decimal part. `1e1`, `NaN`, `Infinity`, `+139`, `139.`, `.5` and the empty string are 400 (`field` is `lon`).
+         * Longitude in decimal degrees, -180..180 (WGS 84), written as optional minus, digits, optional decimal part. `1e1`, `NaN`, `Infinity`, `+139`, `139.`, `.5` and the empty string are 400 (`field` is `lon`). Generated clients therefore type it as a string: pass `'135.0119'`, or format a number with a fixed count of decimals (`lon.toFixed(6)` in JavaScript, `f"{lon:.6f}"` in Python), since `String(lon)` or `str(lon)` may write an exponent (`1e-7`).
          */
         lon: string;
         /**
@@ -3341,11 +3341,11 @@ export type ListScenesNearbyData = {
     path?: never;
     query: {
         /**
-         * Latitude in decimal degrees, -90..90 (WGS 84), written as optional minus, digits, optional decimal part. `1e1`, `NaN`, `Infinity`, `+35`, `35.`, `.5` and the empty string are 400 (`field` is `lat`).
+         * Latitude in decimal degrees, -90..90 (WGS 84), written as optional minus, digits, optional decimal part. `1e1`, `NaN`, `Infinity`, `+35`, `35.`, `.5` and the empty string are 400 (`field` is `lat`). Generated clients therefore type it as a string: pass `'34.6126'`, or format a number with a fixed count of decimals (`lat.toFixed(6)` in JavaScript, `f"{lat:.6f}"` in Python), since `String(lat)` or `str(lat)` may write an exponent (`1e-7`).
          */
         lat: string;
         /**
-         * Longitude in decimal degrees, -180..180 (WGS 84), written as optional minus, digits, optional decimal part. `1e1`, `NaN`, `Infinity`, `+139`, `139.`, `.5` and the empty string are 400 (`field` is `lon`).
+         * Longitude in decimal degrees, -180..180 (WGS 84), written as optional minus, digits, optional decimal part. `1e1`, `NaN`, `Infinity`, `+139`, `139.`, `.5` and the empty string are 400 (`field` is `lon`). Generated clients therefore type it as a string: pass `'135.0119'`, or format a number with a fixed count of decimals (`lon.toFixed(6)` in JavaScript, `f"{lon:.6f}"` in Python), since `String(lon)` or `str(lon)` may write an exponent (`1e-7`).
          */
         lon: string;
         /**
@@ -3439,11 +3439,11 @@ export type ListScenesNearbyAliasData = {
     path?: never;
     query: {
         /**
-         * Latitude in decimal degrees, -90..90 (WGS 84), written as optional minus, digits, optional decimal part. `1e1`, `NaN`, `Infinity`, `+35`, `35.`, `.5` and the empty string are 400 (`field` is `lat`).
+         * Latitude in decimal degrees, -90..90 (WGS 84), written as optional minus, digits, optional decimal part. `1e1`, `NaN`, `Infinity`, `+35`, `35.`, `.5` and the empty string are 400 (`field` is `lat`). Generated clients therefore type it as a string: pass `'34.6126'`, or format a number with a fixed count of decimals (`lat.toFixed(6)` in JavaScript, `f"{lat:.6f}"` in Python), since `String(lat)` or `str(lat)` may write an exponent (`1e-7`).
          */
         lat: string;
         /**
-         * Longitude in decimal degrees, -180..180 (WGS 84), written as optional minus, digits, optional decimal part. `1e1`, `NaN`, `Infinity`, `+139`, `139.`, `.5` and the empty string are 400 (`field` is `lon`).
+         * Longitude in decimal degrees, -180..180 (WGS 84), written as optional minus, digits, optional decimal part. `1e1`, `NaN`, `Infinity`, `+139`, `139.`, `.5` and the empty string are 400 (`field` is `lon`). Generated clients therefore type it as a string: pass `'135.0119'`, or format a number with a fixed count of decimals (`lon.toFixed(6)` in JavaScript, `f"{lon:.6f}"` in Python), since `String(lon)` or `str(lon)` may write an exponent (`1e-7`).
          */
         lon: string;
         /**
@@ -3675,11 +3675,11 @@ export type ListStreetsNearbyData = {
     path?: never;
     query: {
         /**
-         * Latitude in decimal degrees, -90..90 (WGS 84), written as optional minus, digits, optional decimal part. `1e1`, `NaN`, `Infinity`, `+35`, `35.`, `.5` and the empty string are 400 (`field` is `lat`).
+         * Latitude in decimal degrees, -90..90 (WGS 84), written as optional minus, digits, optional decimal part. `1e1`, `NaN`, `Infinity`, `+35`, `35.`, `.5` and the empty string are 400 (`field` is `lat`). Generated clients therefore type it as a string: pass `'34.6126'`, or format a number with a fixed count of decimals (`lat.toFixed(6)` in JavaScript, `f"{lat:.6f}"` in Python), since `String(lat)` or `str(lat)` may write an exponent (`1e-7`).
          */
         lat: string;
         /**
-         * Longitude in decimal degrees, -180..180 (WGS 84), written as optional minus, digits, optional decimal part. `1e1`, `NaN`, `Infinity`, `+139`, `139.`, `.5` and the empty string are 400 (`field` is `lon`).
+         * Longitude in decimal degrees, -180..180 (WGS 84), written as optional minus, digits, optional decimal part. `1e1`, `NaN`, `Infinity`, `+139`, `139.`, `.5` and the empty string are 400 (`field` is `lon`). Generated clients therefore type it as a string: pass `'135.0119'`, or format a number with a fixed count of decimals (`lon.toFixed(6)` in JavaScript, `f"{lon:.6f}"` in Python), since `String(lon)` or `str(lon)` may write an exponent (`1e-7`).
          */
         lon: string;
         /**
@@ -3896,11 +3896,11 @@ export type GetAreaAtData = {
     path?: never;
     query: {
         /**
-         * Latitude in decimal degrees, -90..90 (WGS 84), written as optional minus, digits, optional decimal part. `1e1`, `NaN`, `Infinity`, `+35`, `35.`, `.5` and the empty string are 400 (`field` is `lat`).
+         * Latitude in decimal degrees, -90..90 (WGS 84), written as optional minus, digits, optional decimal part. `1e1`, `NaN`, `Infinity`, `+35`, `35.`, `.5` and the empty string are 400 (`field` is `lat`). Generated clients therefore type it as a string: pass `'34.6126'`, or format a number with a fixed count of decimals (`lat.toFixed(6)` in JavaScript, `f"{lat:.6f}"` in Python), since `String(lat)` or `str(lat)` may write an exponent (`1e-7`).
          */
         lat: string;
         /**
-         * Longitude in decimal degrees, -180..180 (WGS 84), written as optional minus, digits, optional decimal part. `1e1`, `NaN`, `Infinity`, `+139`, `139.`, `.5` and the empty string are 400 (`field` is `lon`).
+         * Longitude in decimal degrees, -180..180 (WGS 84), written as optional minus, digits, optional decimal part. `1e1`, `NaN`, `Infinity`, `+139`, `139.`, `.5` and the empty string are 400 (`field` is `lon`). Generated clients therefore type it as a string: pass `'135.0119'`, or format a number with a fixed count of decimals (`lon.toFixed(6)` in JavaScript, `f"{lon:.6f}"` in Python), since `String(lon)` or `str(lon)` may write an exponent (`1e-7`).
          */
         lon: string;
     };
@@ -3946,11 +3946,11 @@ export type ListAreasNearbyData = {
     path?: never;
     query: {
         /**
-         * Latitude in decimal degrees, -90..90 (WGS 84), written as optional minus, digits, optional decimal part. `1e1`, `NaN`, `Infinity`, `+35`, `35.`, `.5` and the empty string are 400 (`field` is `lat`).
+         * Latitude in decimal degrees, -90..90 (WGS 84), written as optional minus, digits, optional decimal part. `1e1`, `NaN`, `Infinity`, `+35`, `35.`, `.5` and the empty string are 400 (`field` is `lat`). Generated clients therefore type it as a string: pass `'34.6126'`, or format a number with a fixed count of decimals (`lat.toFixed(6)` in JavaScript, `f"{lat:.6f}"` in Python), since `String(lat)` or `str(lat)` may write an exponent (`1e-7`).
          */
         lat: string;
         /**
-         * Longitude in decimal degrees, -180..180 (WGS 84), written as optional minus, digits, optional decimal part. `1e1`, `NaN`, `Infinity`, `+139`, `139.`, `.5` and the empty string are 400 (`field` is `lon`).
+         * Longitude in decimal degrees, -180..180 (WGS 84), written as optional minus, digits, optional decimal part. `1e1`, `NaN`, `Infinity`, `+139`, `139.`, `.5` and the empty string are 400 (`field` is `lon`). Generated clients therefore type it as a string: pass `'135.0119'`, or format a number with a fixed count of decimals (`lon.toFixed(6)` in JavaScript, `f"{lon:.6f}"` in Python), since `String(lon)` or `str(lon)` may write an exponent (`1e-7`).
          */
         lon: string;
         /**
@@ -4113,11 +4113,11 @@ export type ListChangesNearbyData = {
     path?: never;
     query: {
         /**
-         * Latitude in decimal degrees, -90..90 (WGS 84), written as optional minus, digits, optional decimal part. `1e1`, `NaN`, `Infinity`, `+35`, `35.`, `.5` and the empty string are 400 (`field` is `lat`).
+         * Latitude in decimal degrees, -90..90 (WGS 84), written as optional minus, digits, optional decimal part. `1e1`, `NaN`, `Infinity`, `+35`, `35.`, `.5` and the empty string are 400 (`field` is `lat`). Generated clients therefore type it as a string: pass `'34.6126'`, or format a number with a fixed count of decimals (`lat.toFixed(6)` in JavaScript, `f"{lat:.6f}"` in Python), since `String(lat)` or `str(lat)` may write an exponent (`1e-7`).
          */
         lat: string;
         /**
-         * Longitude in decimal degrees, -180..180 (WGS 84), written as optional minus, digits, optional decimal part. `1e1`, `NaN`, `Infinity`, `+139`, `139.`, `.5` and the empty string are 400 (`field` is `lon`).
+         * Longitude in decimal degrees, -180..180 (WGS 84), written as optional minus, digits, optional decimal part. `1e1`, `NaN`, `Infinity`, `+139`, `139.`, `.5` and the empty string are 400 (`field` is `lon`). Generated clients therefore type it as a string: pass `'135.0119'`, or format a number with a fixed count of decimals (`lon.toFixed(6)` in JavaScript, `f"{lon:.6f}"` in Python), since `String(lon)` or `str(lon)` may write an exponent (`1e-7`).
          */
         lon: string;
         /**
@@ -4247,11 +4247,11 @@ export type ListAmenitiesNearbyData = {
     path?: never;
     query: {
         /**
-         * Latitude in decimal degrees, -90..90 (WGS 84), written as optional minus, digits, optional decimal part. `1e1`, `NaN`, `Infinity`, `+35`, `35.`, `.5` and the empty string are 400 (`field` is `lat`).
+         * Latitude in decimal degrees, -90..90 (WGS 84), written as optional minus, digits, optional decimal part. `1e1`, `NaN`, `Infinity`, `+35`, `35.`, `.5` and the empty string are 400 (`field` is `lat`). Generated clients therefore type it as a string: pass `'34.6126'`, or format a number with a fixed count of decimals (`lat.toFixed(6)` in JavaScript, `f"{lat:.6f}"` in Python), since `String(lat)` or `str(lat)` may write an exponent (`1e-7`).
          */
         lat: string;
         /**
-         * Longitude in decimal degrees, -180..180 (WGS 84), written as optional minus, digits, optional decimal part. `1e1`, `NaN`, `Infinity`, `+139`, `139.`, `.5` and the empty string are 400 (`field` is `lon`).
+         * Longitude in decimal degrees, -180..180 (WGS 84), written as optional minus, digits, optional decimal part. `1e1`, `NaN`, `Infinity`, `+139`, `139.`, `.5` and the empty string are 400 (`field` is `lon`). Generated clients therefore type it as a string: pass `'135.0119'`, or format a number with a fixed count of decimals (`lon.toFixed(6)` in JavaScript, `f"{lon:.6f}"` in Python), since `String(lon)` or `str(lon)` may write an exponent (`1e-7`).
          */
         lon: string;
         /**
