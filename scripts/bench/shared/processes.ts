@@ -39,12 +39,14 @@ export function readStartCommand(checkout: string): ServerLaunchCommand {
     env[word.slice(0, eq)] = word.slice(eq + 1);
   }
   const nodeFlags: string[] = [];
+  // `exec` hands npm's signals to node itself (graceful stop); the launch is the same.
+  if (words[at] === 'exec') at++;
   const launcher = words[at++];
   while (words[at]?.startsWith('--')) nodeFlags.push(words[at++] as string);
   const script = words[at];
   if (launcher !== 'node' || !script || at !== words.length - 1) {
     throw new Error(
-      `${join(checkout, 'package.json')} "start" is "${start}": the benches read it as [NAME=value …] node [--flag …] <script>`,
+      `${join(checkout, 'package.json')} "start" is "${start}": the benches read it as [NAME=value …] [exec] node [--flag …] <script>`,
     );
   }
   return { env, nodeFlags, script };

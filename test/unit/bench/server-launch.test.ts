@@ -36,7 +36,9 @@ describe('the server launch of npm start', () => {
   it.each(['', 'node', 'tsx scripts/serve.ts', 'node scripts/serve.ts --port 1', 'node a.ts && node b.ts'])(
     'refuses %j, saying the shape it reads',
     (start) => {
-      expect(() => readStartCommand(checkoutWithStart(start))).toThrow(/\[NAME=value …\] node \[--flag …\] <script>/);
+      expect(() => readStartCommand(checkoutWithStart(start))).toThrow(
+        /\[NAME=value …\] \[exec\] node \[--flag …\] <script>/,
+      );
     },
   );
 });
