@@ -47,12 +47,19 @@ async function main(): Promise<void> {
     scenerySearch: await m.loadHandlers('scenery-search'),
     service: await m.loadHandlers('service'),
   }));
-  const { store, release } = await m.openServedRelease(config, log, m.storeOptionsOf(config), {
-    timer,
-    snapshotDir: config.dataDir,
-    // The snapshot is written while the server already answers; a stop waits for it.
-    background: (task) => background.push(task),
-  });
+  const opened = await m
+    .openServedRelease(config, log, m.storeOptionsOf(config), {
+      timer,
+      snapshotDir: config.dataDir,
+      // The snapshot is written while the server already answers; a stop waits for it.
+      background: (task) => background.push(task),
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof m.StartupError)) throw error;
+      console.error(`machimi cannot start: ${error.message}`);
+      process.exit(1);
+    });
+  const { store, release } = opened;
   await timer.time('scene_keys', async () => m.prepareDefaultSceneKeys(release.scenes));
   const { app, deps } = await timer.time('assemble_app', () => m.assembleApp({ config, log, handlers, release }));
   const { url } = await timer.time('listen', () => m.listenApp(app, config.host, config.port));
