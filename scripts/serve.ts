@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   }));
   const say = m.createStartupConsole();
   if (config.databaseUrl === null) await m.checkDataDirWritable(config.dataDir);
-  const { store, release, ingested } = await m
+  const opened = await m
     .openServedRelease(config, log, m.storeOptionsOf(config), {
       timer,
       say,
@@ -76,8 +76,13 @@ async function main(): Promise<void> {
       background: (task) => background.push(task),
     })
     .catch((error: unknown) => {
+      if (error instanceof m.StartupError) {
+        console.error(`machimi cannot start: ${error.message}`);
+        process.exit(1);
+      }
       throw m.dataDirProblemOf(error, config.dataDir) ?? error;
     });
+  const { store, release, ingested } = opened;
   await timer.time('scene_keys', async () => m.prepareDefaultSceneKeys(release.scenes));
   release.store = m.countStoreErrors(release.store);
   const readiness = new m.Readiness({ ping: () => store.query('SELECT 1') });

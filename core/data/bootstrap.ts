@@ -6,11 +6,16 @@ import { createStartupConsole, type StartupConsole } from '../ops/startup-consol
 import { createProgressPrinter, ensureServedRelease } from '../release/ingest.ts';
 import { openStore, type Store, type StoreOptions } from '../store/index.ts';
 import { pruneReleaseFilesAfter } from './prune-release-files.ts';
+import { writeServedRecord } from './served-record.ts';
 import { loadServedRelease, type ServedRelease } from './served-release.ts';
+import { serveFromSnapshots } from './snapshot-start.ts';
 import { noTimer, type StartupTimer } from './startup-timer.ts';
 
 // Start-up data path: open the configured store; when nothing is served yet (a fresh DATA_DIR or an empty
 // database), generate the deterministic demo city and ingest it, with progress on stderr; then build the indexes.
+// When PostgreSQL cannot be reached, the release the last start served comes from its snapshots (snapshot-start.ts).
+
+export { StartupError } from './snapshot-start.ts';
 
 export function storeOptionsOf(config: Config): StoreOptions {
   return config.databaseUrl
@@ -67,14 +72,22 @@ export async function openServedRelease(
   options: OpenOptions = {},
 ): Promise<{ store: Store; release: ServedRelease; ingested: boolean }> {
   const { timer = noTimer, snapshotDir = storeOptions.dataDir ?? null, say = createStartupConsole() } = options;
-  const store = await timer.time('open_store', () => openStore(storeOptions));
+  // Only a start that keeps snapshots can serve without the database; any other fails to open.
+  const startWhenUnreachable = Boolean(storeOptions.databaseUrl && snapshotDir);
+  const store = await timer.time('open_store', () => openStore({ ...storeOptions, startWhenUnreachable }));
   // One line per change, not per failed request: the store says when it goes down and when it is back.
   store.health.on('change', (change) => {
     if (change.state === 'down')
       log.warn({ reason: change.reason }, 'store unavailable: store-backed requests answer 503');
     else log.info('store available again');
   });
+  const { background } = options;
   try {
+    if (!store.health.isUp && snapshotDir) {
+      const { databaseUrl } = storeOptions;
+      const release = await serveFromSnapshots({ store, dataDir: snapshotDir, databaseUrl, log, timer, background });
+      return { store, release, ingested: false };
+    }
     const { ingested } = await timer.time('find_release', () =>
       ensureServedRelease(store, {
         makeRelease: () => makeDemoRelease(config, log, say),
@@ -85,7 +98,6 @@ export async function openServedRelease(
       log.info({ release_id: ingested.releaseId }, 'demo release ingested');
       say.step('loading the release into memory and writing its start-up snapshots');
     }
-    const { background } = options;
     const snapshotWrites: Promise<void>[] = [];
     const keep = (task: Promise<void>) => {
       snapshotWrites.push(task);
@@ -98,6 +110,14 @@ export async function openServedRelease(
       ...(background ? { background: keep } : {}),
     });
     if (!release) throw new Error('no published or staged release is in the store; run npm run ingest -- <folder>');
+    if (snapshotDir) {
+      // The record last: a start without the database serves it only with its snapshots in place.
+      const recordWrite = Promise.all(snapshotWrites)
+        .then(() => writeServedRecord(snapshotDir, release.record))
+        .catch((error: unknown) => log.warn({ err: error }, 'could not save the served release record'));
+      if (background) background(recordWrite);
+      else await recordWrite;
+    }
     if (background && snapshotDir) {
       background(pruneReleaseFilesAfter(snapshotWrites, { dataDir: snapshotDir, store, release, log }));
     }

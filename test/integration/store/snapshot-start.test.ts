@@ -1,0 +1,111 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type FaultProxy, startFaultProxy } from '../../helpers/fault-proxy.ts';
+import { type ServeProcess, startServeProcess } from '../../helpers/serve-process.ts';
+import { checkedFetch } from '../../helpers/spec-check.ts';
+
+// The real server started while its PostgreSQL refuses every connection (behind a TCP proxy): with the snapshots a
+// previous start left in DATA_DIR it serves the in-memory faces and connects once the database returns, without a
+// restart; without them it stops with one line. PostgreSQL only: the embedded store lives in the process.
+
+const storeOptions = inject('testStore');
+const onPostgres = Boolean(storeOptions.databaseUrl);
+const warnLine =
+  /^database unreachable at start: serving release \S+ from snapshots in \S+; store-backed requests answer 503 until it returns$/;
+let proxy: FaultProxy;
+let root: string;
+const running: ServeProcess[] = [];
+
+/** The test database, through the proxy, in the schema the integration run ingested into. */
+function databaseUrl(): string {
+  const url = new URL(proxy.urlFor(storeOptions.databaseUrl as string));
+  url.searchParams.set('options', `-c search_path=${storeOptions.schema}`);
+  return url.toString();
+}
+
+function serve(dataDir: string): ServeProcess {
+  const server = startServeProcess({ DATABASE_URL: databaseUrl(), DATA_DIR: dataDir, STORE_TIMEOUT_MS: '800' });
+  running.push(server);
+  return server;
+}
+
+beforeAll(async () => {
+  if (!onPostgres) return;
+  const target = new URL(storeOptions.databaseUrl as string);
+  proxy = await startFaultProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  root = await mkdtemp(join(tmpdir(), 'machimi-snapshot-start-'));
+});
+afterAll(async () => {
+  await Promise.all(running.map((server) => server.stop()));
+  await proxy?.close();
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+async function until(check: () => Promise<boolean>, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`not true within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function get(url: string): Promise<{ status: number; body: any; headers: Headers }> {
+  const response = await checkedFetch(url);
+  return { status: response.status, body: await response.json(), headers: response.headers };
+}
+
+describe.skipIf(!onPostgres)('a start while the database is down', () => {
+  it('serves the last release from its snapshots, then connects when the database returns', async () => {
+    const dataDir = join(root, 'data');
+    // A start that reaches the database leaves the snapshots, the release record and the search index.
+    const first = serve(dataDir);
+    await first.listening(60_000);
+    await first.waitForLog((entry) => entry.msg === 'scenery search engine ready', 60_000);
+    await first.stop();
+
+    proxy.set('refuse');
+    const server = serve(dataDir);
+    const url = await server.listening(30_000);
+    const warn = server.logs.find((entry) => warnLine.test(entry.msg ?? ''));
+    expect(warn?.level).toBe('warn');
+
+    const meta = await get(`${url}/v1/meta`);
+    expect(meta.status).toBe(200);
+    const { lat, lon } = meta.body.example_point;
+    const nearby = await get(`${url}/v1/scenes/nearby?lat=${lat}&lon=${lon}&radius_m=500&limit=3`);
+    expect(nearby.status).toBe(200);
+    expect(nearby.body.count).toBeGreaterThan(0);
+    const sceneId = nearby.body.results[0].id as string;
+
+    // Store-backed reads answer the outage: place lookup its documented 500 with Retry-After, explore 503.
+    const scene = await get(`${url}/v1/scenes/${sceneId}`);
+    expect(scene.status).toBe(500);
+    expect(Number(scene.headers.get('retry-after'))).toBeGreaterThan(0);
+    const explored = await get(`${url}/explore/api/scene/${sceneId}`);
+    expect(explored.status).toBe(503);
+    expect(explored.body).toMatchObject({ code: 'store_unavailable', retryable: true });
+
+    proxy.set('pass');
+    await until(async () => (await get(`${url}/v1/scenes/${sceneId}`)).status === 200, 10_000);
+    expect((await get(`${url}/explore/api/scene/${sceneId}`)).status).toBe(200);
+    await server.waitForLog(
+      (entry) => entry.msg === 'database reached: it holds the release served from snapshots',
+      5000,
+    );
+  }, 150_000);
+
+  it('without a usable snapshot, exits at once with one line naming the database host', async () => {
+    proxy.set('refuse');
+    const server = serve(join(root, 'empty'));
+    expect(await server.exited(30_000)).not.toBe(0);
+    const lines = server.stderr().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^machimi cannot start: database unreachable at start \(127\.0\.0\.1:\d+: .*no usable snapshot/,
+    );
+    // The host only: a URL would show its credentials.
+    expect(lines[0]).not.toMatch(/postgres(ql)?:\/\//);
+  }, 60_000);
+});
