@@ -80,6 +80,20 @@ ${scripts.map((src) => `<script src="${escapeHtml(src)}"></script>`).join('\n')}
 `;
 }
 
+// What the page may load, so that a browser refuses any load from another host, whatever a later bundle tries.
+// Redoc writes its styles into <style> elements and runs its search index in a worker made from a blob: URL.
+const contentSecurityPolicy = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  'worker-src blob:',
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 export class DocsSite {
   readonly page: StaticFile;
   readonly #assets = new Map<string, StaticFile>();
@@ -92,7 +106,9 @@ export class DocsSite {
     this.#assets.set(`redoc-${version}-${bundle.digest}.js`, bundle);
     this.#assets.set(`docs-${start.digest}.js`, start);
     const scripts = [...this.#assets.keys()].map((name) => `${assetPrefix}${name}`);
-    this.page = new StaticFile(pageOf(documents, scripts), 'text/html; charset=utf-8');
+    this.page = new StaticFile(pageOf(documents, scripts), 'text/html; charset=utf-8', {
+      'content-security-policy': contentSecurityPolicy,
+    });
   }
 
   /** The asset served at /docs/assets/<name>; not_found for any other name. */

@@ -27,11 +27,14 @@ export class StaticFile {
   readonly contentType: string;
   /** Weak, as the JSON answers' tags: the same content whatever its Content-Encoding. */
   readonly etag: string;
+  /** Headers of its own, sent with the 200 and the 304 (the page's Content-Security-Policy). */
+  readonly headers: Readonly<ResponseHeaders>;
   readonly #compressed = new Map<Encoding, Promise<Bytes>>();
 
-  constructor(content: string | Uint8Array, contentType: string) {
+  constructor(content: string | Uint8Array, contentType: string, headers: ResponseHeaders = {}) {
     this.bytes = bytesOf(Buffer.from(content));
     this.contentType = contentType;
+    this.headers = headers;
     this.etag = `W/"${createHash('sha256').update(this.bytes).digest('base64url').slice(0, 22)}"`;
   }
 
@@ -64,6 +67,7 @@ export class StaticFile {
 export async function deliverStatic(file: StaticFile, headers: ResponseHeaders, delivery: Delivery): Promise<Response> {
   headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
   headers.etag = file.etag;
+  Object.assign(headers, file.headers);
   if (isNotModified(delivery.request, file.etag)) {
     return new FastResponse(null, { status: 304, statusText: 'Not Modified', headers });
   }

@@ -32,6 +32,10 @@ describe.skipIf(!hasChromium)('/docs in chromium', () => {
       const problems: string[] = [];
       page.on('request', (request) => requested.push(request.url()));
       page.on('pageerror', (error) => problems.push(error.message));
+      // A load the Content-Security-Policy refused is reported as a console error.
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(message.text());
+      });
       await page.goto(`${server.url}/docs${query}`, { timeout: 30_000 });
       // Redoc has rendered the document when its operations are listed in the side menu.
       await page.waitForSelector('[role=menuitem]', { timeout: 30_000 });

@@ -47,6 +47,20 @@ describe('GET /docs', () => {
     expect(absoluteUrlsOf(html)).toEqual([]);
   });
 
+  it('forbids the browser any load from another host (Content-Security-Policy)', async () => {
+    const policy = (await checkedFetch(`${server.url}/docs`)).headers.get('content-security-policy') as string;
+    const directives = new Map(
+      policy
+        .split(';')
+        .map((part) => part.trim().split(/\s+/) as [string, ...string[]])
+        .map(([name, ...values]) => [name, values]),
+    );
+    expect(directives.get('default-src')).toEqual(["'none'"]);
+    for (const [name, sources] of directives) {
+      for (const source of sources) expect(`${name} ${source}`).not.toMatch(/\w+:\/\/|\*/);
+    }
+  });
+
   it('is cacheable for a while, with a weak ETag answered 304, and HEAD works', async () => {
     const first = await rawRequest(`${server.url}/docs`);
     expect(first.headers.get('cache-control')).toBe(cacheControlOf('get_docs'));
