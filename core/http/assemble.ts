@@ -12,6 +12,7 @@ import { createApp } from './app.ts';
 import { answerClientErrors } from './client-error.ts';
 import type { AppDeps } from './context.ts';
 import { ServedContract } from './contract.ts';
+import { DocsSite } from './docs-site.ts';
 import { printOk } from './envelope.ts';
 import { checkHandlers } from './handler-check.ts';
 import { configuredUrlOf, publicOriginOf } from './public-origin.ts';
@@ -44,6 +45,22 @@ function bucketsOf(specs: SpecDocument[]): Record<string, BucketSpec> {
     }
   }
   return buckets;
+}
+
+// Where a face's document is served as JSON: the path of its `x-handled-by: contract` operation ending in .json.
+function jsonDocumentPath(spec: SpecDocument): string {
+  const served = spec.operations.find(
+    (operation) => operation.handledBy === 'contract' && operation.path.endsWith('.json'),
+  );
+  if (!served) throw new Error(`${spec.file}: no operation serves the document as JSON`);
+  return served.path;
+}
+
+function docsSiteOf(placeLookupSpec: SpecDocument, scenerySearchSpec: SpecDocument): DocsSite {
+  return new DocsSite([
+    { id: 'place-lookup', title: 'Place lookup', titleJa: '場所で調べる', url: jsonDocumentPath(placeLookupSpec) },
+    { id: 'scenery-search', title: 'Scenery search', titleJa: '風景で探す', url: jsonDocumentPath(scenerySearchSpec) },
+  ]);
 }
 
 function readinessOf(release: ServedRelease): Readiness {
@@ -93,6 +110,10 @@ export async function assembleApp(options: AssembleOptions): Promise<{ app: H3; 
       handlers: options.handlers.service,
       repliesWithStatus: true,
       paths: new Set(serviceSpec.operations.map((operation) => normalisePath(operation.path))),
+      prefixes: serviceSpec.operations
+        .filter((operation) => operation.path.includes('{'))
+        .map((operation) => operation.path.slice(0, operation.path.indexOf('{'))),
+      docs: docsSiteOf(placeLookupSpec, scenerySearchSpec),
       requestLogLevel: 'debug',
     },
     rateLimits,

@@ -4,6 +4,7 @@ import type { ServedRelease } from '../data/served-release.ts';
 import type { Logger } from '../log.ts';
 import type { Readiness } from '../ops/readiness.ts';
 import type { ServedContract } from './contract.ts';
+import type { DocsSite } from './docs-site.ts';
 import type { PrintOk } from './envelope.ts';
 import type { FaceName } from './faces.ts';
 import type { RateLimits } from './rate-limit.ts';
@@ -20,8 +21,12 @@ export interface FaceRuntime {
   printOk?: PrintOk;
   // Service: a handler answers { status, body } itself (/readyz is 503 when not ready), not a 200 body.
   repliesWithStatus?: boolean;
-  // The paths that select this face (only for faces other than the two mounted by prefix).
+  // The paths that select this face (only for faces other than the two mounted by prefix), and the folders of its
+  // templated paths (`/docs/assets/`).
   paths?: ReadonlySet<string>;
+  prefixes?: readonly string[];
+  /** The human documentation (operations with `x-handled-by: docs`). */
+  docs?: DocsSite;
   // The level of the per-request log line; probes poll often and log at debug.
   requestLogLevel?: 'info' | 'debug';
 }

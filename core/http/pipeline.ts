@@ -16,6 +16,7 @@ import { emptyResponse, errorResponse, jsonResponse, jsonTextResponse } from './
 import type { ResponseHeaders } from './response-headers.ts';
 import { normalisePath } from './route-table.ts';
 import type { RouteMatch } from './router.ts';
+import { deliverStatic, type StaticFile } from './static-file.ts';
 import { toValidationError } from './validation-errors.ts';
 
 // One request's way through the server: face, CORS, route, rate limit, body, validation, handler, response.
@@ -32,8 +33,10 @@ export interface RequestInfo {
 
 function faceOf(deps: AppDeps, pathname: string): FaceRuntime {
   if (pathname === '/explore/api' || pathname.startsWith('/explore/api/')) return deps.scenerySearch;
-  // The service spec's few literal paths (/healthz, /readyz), trailing slashes ignored as the routers do.
+  // The service spec's few literal paths (/healthz, /readyz, /docs), trailing slashes ignored as the routers do,
+  // and the folders of its templated ones (/docs/assets/).
   if (deps.service.paths?.has(normalisePath(pathname))) return deps.service;
+  if (deps.service.prefixes?.some((prefix) => pathname.startsWith(prefix))) return deps.service;
   return deps.placeLookup;
 }
 
@@ -93,7 +96,11 @@ function hasHeaderParameters(operation: RouteMatch['operation']): boolean {
 interface Outcome {
   operationId: string;
   cacheControl: string | undefined;
-  reply: { status: number; body: unknown } | { status: number; text: string | LentBody } | { file: ContractFile };
+  reply:
+    | { status: number; body: unknown }
+    | { status: number; text: string | LentBody }
+    | { file: ContractFile }
+    | { static: StaticFile };
 }
 
 // What routing found, kept for the metrics of requests that end in an error.
@@ -131,6 +138,12 @@ async function runOperation(
     const file = face.contract?.file(format, deps.origin);
     if (!file) throw new Error(`${operation.operationId}: the ${face.name} face serves no document`);
     return { operationId: operation.operationId, cacheControl: operation.cacheControl, reply: { file } };
+  }
+  if (operation.handledBy === 'docs') {
+    if (!face.docs) throw new Error(`${operation.operationId}: the ${face.name} face serves no docs`);
+    const name = match.pathParams.name;
+    const file = name === undefined ? face.docs.page : face.docs.asset(name);
+    return { operationId: operation.operationId, cacheControl: operation.cacheControl, reply: { static: file } };
   }
   const query = parseQuery(url.searchParams, operation.parameters);
   for (const name of query.unknown) ctx.warnings.push(`unknown parameter ${name} was ignored`);
@@ -187,7 +200,8 @@ export async function handleRequest(deps: AppDeps, info: RequestInfo): Promise<R
       if (outcome.cacheControl) headers['cache-control'] = outcome.cacheControl;
       delivery.cacheable = outcome.cacheControl?.startsWith('public') === true;
       const { reply } = outcome;
-      if ('file' in reply) {
+      if ('static' in reply) response = await deliverStatic(reply.static, headers, delivery);
+      else if ('file' in reply) {
         headers['content-type'] = reply.file.contentType;
         response = deliver(200, 'OK', { body: reply.file.bytes, release: keepFile }, headers, delivery);
       } else if ('text' in reply) response = jsonTextResponse(reply.status, reply.text, headers, delivery);

@@ -384,6 +384,10 @@ export type IndexBody = {
      */
     version: string;
     /**
+     * Path, on this server, of the documentation page for people: this document and the scenery-search one rendered with Redoc.
+     */
+    docs: string;
+    /**
      * What the service is (English).
      */
     description: string;

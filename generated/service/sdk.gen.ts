@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.ts';
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.ts';
-import type { GetHealthzData, GetHealthzErrors, GetHealthzResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses } from './types.gen.ts';
+import type { GetDocsAssetData, GetDocsAssetErrors, GetDocsAssetResponses, GetDocsData, GetDocsErrors, GetDocsResponses, GetHealthzData, GetHealthzErrors, GetHealthzResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses } from './types.gen.ts';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -31,3 +31,17 @@ export const getHealthz = <ThrowOnError extends boolean = false>(options?: Optio
  * 200 when the process serves a release, its store answered a ping within the deadline and it is not stopping; 503 otherwise, with every reason that applies (`starting`, `draining`, `store_unreachable`, `store_degraded`).
  */
 export const getReadyz = <ThrowOnError extends boolean = false>(options?: Options<GetReadyzData, ThrowOnError>): RequestResult<GetReadyzResponses, GetReadyzErrors, ThrowOnError> => (options?.client ?? client).get<GetReadyzResponses, GetReadyzErrors, ThrowOnError>({ url: '/readyz', ...options });
+
+/**
+ * Documentation page (Redoc) of both APIs
+ *
+ * An HTML page rendering the place-lookup and scenery-search OpenAPI documents with Redoc, whose script is served from `/docs/assets/`. In the browser, `?api=place-lookup` (the default) or `?api=scenery-search` chooses the document shown.
+ */
+export const getDocs = <ThrowOnError extends boolean = false>(options?: Options<GetDocsData, ThrowOnError>): RequestResult<GetDocsResponses, GetDocsErrors, ThrowOnError> => (options?.client ?? client).get<GetDocsResponses, GetDocsErrors, ThrowOnError>({ url: '/docs', ...options });
+
+/**
+ * A script of the documentation page
+ *
+ * A script `/docs` loads: the Redoc bundle or the page's starter. Its name holds its version and content digest, so a name always stands for the same bytes: cacheable for a year, `immutable`. Names not linked from the current `/docs` answer 404.
+ */
+export const getDocsAsset = <ThrowOnError extends boolean = false>(options: Options<GetDocsAssetData, ThrowOnError>): RequestResult<GetDocsAssetResponses, GetDocsAssetErrors, ThrowOnError> => (options.client ?? client).get<GetDocsAssetResponses, GetDocsAssetErrors, ThrowOnError>({ url: '/docs/assets/{name}', ...options });

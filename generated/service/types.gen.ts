@@ -51,12 +51,12 @@ export type NotReadyReason = {
 export type RequestId = string;
 
 /**
- * The place-lookup error shape, used here for 405 and 500.
+ * The place-lookup error shape, used here for 404, 405 and 500.
  */
 export type Error = {
     error: {
         /**
-         * `method_not_allowed` (405), `internal` (500).
+         * `not_found` (404), `method_not_allowed` (405), `internal` (500).
          */
         code: 'invalid_parameter' | 'not_found' | 'method_not_allowed' | 'payload_too_large' | 'rate_limited' | 'internal';
         /**
@@ -132,3 +132,70 @@ export type GetReadyzResponses = {
 };
 
 export type GetReadyzResponse = GetReadyzResponses[keyof GetReadyzResponses];
+
+export type GetDocsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/docs';
+};
+
+export type GetDocsErrors = {
+    /**
+     * These paths serve GET (and HEAD) only; other methods answer 405 with `Allow: GET`.
+     */
+    405: Error;
+    /**
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     */
+    500: Error;
+};
+
+export type GetDocsError = GetDocsErrors[keyof GetDocsErrors];
+
+export type GetDocsResponses = {
+    /**
+     * HTML document naming the OpenAPI documents' URLs and same-origin scripts.
+     */
+    200: string;
+};
+
+export type GetDocsResponse = GetDocsResponses[keyof GetDocsResponses];
+
+export type GetDocsAssetData = {
+    body?: never;
+    path: {
+        /**
+         * File name as linked from `/docs`.
+         */
+        name: string;
+    };
+    query?: never;
+    url: '/docs/assets/{name}';
+};
+
+export type GetDocsAssetErrors = {
+    /**
+     * No asset of that name; `/docs` links the current ones.
+     */
+    404: Error;
+    /**
+     * These paths serve GET (and HEAD) only; other methods answer 405 with `Allow: GET`.
+     */
+    405: Error;
+    /**
+     * A server-side problem. Nothing internal is returned; the problem is logged with the `request_id`.
+     */
+    500: Error;
+};
+
+export type GetDocsAssetError = GetDocsAssetErrors[keyof GetDocsAssetErrors];
+
+export type GetDocsAssetResponses = {
+    /**
+     * JavaScript (UTF-8).
+     */
+    200: Blob | File;
+};
+
+export type GetDocsAssetResponse = GetDocsAssetResponses[keyof GetDocsAssetResponses];

@@ -11,13 +11,14 @@ let cached: IndexBody | undefined;
 
 export default function getIndex(_input: InputOf<GetIndexData>, _ctx: HandlerContext): PlaceReply<GetIndexResponses> {
   // The document does not change while the server runs: described once.
-  cached ??= describeService(readSpec(specFiles.placeLookup));
+  cached ??= describeService(readSpec(specFiles.placeLookup), readSpec(specFiles.service));
   return cached;
 }
 
 const endpointKey = (operation: OperationSpec) => `${operation.method.toUpperCase()} ${operation.path}`;
 
-export function describeService(spec: SpecDocument): IndexBody {
+/** The index of `spec`; the docs page is the one `service` (the service spec) documents. */
+export function describeService(spec: SpecDocument, service: SpecDocument): IndexBody {
   const byId = new Map(spec.operations.map((operation) => [operation.operationId, operation]));
   const endpoints: Record<string, string> = {};
   const aliases: Record<string, string> = {};
@@ -27,6 +28,8 @@ export function describeService(spec: SpecDocument): IndexBody {
     else endpoints[endpointKey(operation)] = String(operation.raw.summary ?? operation.operationId);
   }
   const info = (spec.document.info ?? {}) as { summary?: string };
+  const docs = service.operations.find((operation) => operation.operationId === 'get_docs');
+  if (!docs) throw new Error(`${service.file}: no get_docs operation to link from GET /v1`);
   return {
     name: serviceName,
     version: serviceVersion,
@@ -34,6 +37,7 @@ export function describeService(spec: SpecDocument): IndexBody {
     description_ja: serviceDescriptionJa,
     endpoints,
     aliases,
+    docs: docs.path,
     policies: [...policies],
     policies_ja: [...policiesJa],
   };

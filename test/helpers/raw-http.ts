@@ -52,7 +52,8 @@ function checked(method: string, url: string, status: number, raw: IncomingHttpH
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
   const text = decode(wire, headers.get('content-encoding')).toString('utf8');
-  const body = text === '' ? null : JSON.parse(text);
+  const isJson = (headers.get('content-type') ?? '').startsWith('application/json');
+  const body = text === '' ? null : isJson ? JSON.parse(text) : text;
   const problems = checkResponse({ method, url, status, headers, body });
   if (problems.length > 0) throw new Error(`response breaks the spec (${method} ${url}):\n  ${problems.join('\n  ')}`);
   return { status, headers, wire, text };

@@ -62,16 +62,18 @@ function resolve(face: Face, node: unknown): Json {
   return current;
 }
 
+const pattern = (template: string) => new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}/?$`);
+
 function faceOf(pathname: string): Face {
   if (pathname.startsWith('/explore/api')) return faces[1] as Face;
   const service = faces[2] as Face;
   const trimmed = pathname.replace(/(.)\/+$/, '$1');
-  return (service.spec.operations.some((operation) => operation.path === trimmed) ? service : faces[0]) as Face;
+  const isService = service.spec.operations.some((operation) => pattern(operation.path).test(trimmed));
+  return (isService ? service : faces[0]) as Face;
 }
 
 function matchOperation(face: Face, method: string, pathname: string): OperationSpec | undefined {
   const candidates = face.spec.operations.filter((op) => op.method === method.toLowerCase());
-  const pattern = (template: string) => new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}/?$`);
   return candidates.find((op) => op.path === pathname) ?? candidates.find((op) => pattern(op.path).test(pathname));
 }
 

@@ -42,7 +42,7 @@ describe('describeService', () => {
         operation('search', 'post', '/search'),
       ],
     };
-    const index = describeService(spec);
+    const index = describeService(spec, loadSpec(specFiles.service));
     expect(index.endpoints).toEqual({
       'GET /v1/things': 'summary of list_things',
       'POST /search': 'summary of search',
@@ -53,7 +53,9 @@ describe('describeService', () => {
 
   it('on the real document, every operation appears exactly once, in one of the two maps', () => {
     const spec = loadSpec(specFiles.placeLookup);
-    const index = describeService(spec);
+    const service = loadSpec(specFiles.service);
+    const index = describeService(spec, service);
+    expect(index.docs).toBe(service.operations.find((op) => op.operationId === 'get_docs')?.path);
     const keys = [...Object.keys(index.endpoints), ...Object.keys(index.aliases)];
     expect(keys.sort()).toEqual(spec.operations.map((op) => `${op.method.toUpperCase()} ${op.path}`).sort());
     expect(index.aliases).toMatchObject({
