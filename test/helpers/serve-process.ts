@@ -80,7 +80,7 @@ export function startServeProcess(env: Record<string, string>): ServeProcess {
     stderr: () => stderr,
     waitForLog,
     listening: async (ms) =>
-      String((await waitForLog((entry) => entry.msg?.startsWith('machimi listening on') === true, ms)).url),
+      String((await waitForLog((entry) => /^machimi .*listening on /.test(entry.msg ?? ''), ms)).url),
     exited: (ms) => bounded(ended, ms, 'exit'),
     async stop(ms = 15_000) {
       if (exit !== null) return;

@@ -86,10 +86,15 @@ describe.skipIf(!onPostgres)('a start while the database is down', () => {
     const explored = await get(`${url}/explore/api/scene/${sceneId}`);
     expect(explored.status).toBe(503);
     expect(explored.body).toMatchObject({ code: 'store_unavailable', retryable: true });
+    // Probes see it too: the balancer keeps traffic away while the store is out.
+    const degraded = await get(`${url}/readyz`);
+    expect(degraded.status).toBe(503);
+    expect(degraded.body.reasons.map((reason: { code: string }) => reason.code)).toContain('store_unreachable');
 
     proxy.set('pass');
     await until(async () => (await get(`${url}/v1/scenes/${sceneId}`)).status === 200, 10_000);
     expect((await get(`${url}/explore/api/scene/${sceneId}`)).status).toBe(200);
+    await until(async () => (await get(`${url}/readyz`)).status === 200, 5000);
     await server.waitForLog(
       (entry) => entry.msg === 'database reached: it holds the release served from snapshots',
       5000,
