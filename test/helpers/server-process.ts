@@ -41,7 +41,10 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
     env: {
       ...process.env,
       DATA_DIR: dataDir,
-      DEMO_SCENES: '200',
+      // The integration release's size and seed: where no PGlite folder can be copied (the PostgreSQL stage), the
+      // process makes the same city, so fixed points and searches find the same scenes.
+      DEMO_SCENES: '2000',
+      DEMO_SEED: '1',
       PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_URL: '',
