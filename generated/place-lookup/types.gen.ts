@@ -3109,9 +3109,11 @@ export type GetOpenapiYamlError = GetOpenapiYamlErrors[keyof GetOpenapiYamlError
 
 export type GetOpenapiYamlResponses = {
     /**
-     * The OpenAPI 3.1 document as written.
+     * The OpenAPI 3.1 document as written, in YAML.
      */
-    200: string;
+    200: string | {
+        [key: string]: unknown;
+    };
 };
 
 export type GetOpenapiYamlResponse = GetOpenapiYamlResponses[keyof GetOpenapiYamlResponses];
