@@ -1,6 +1,6 @@
 // The real server (scripts/serve.ts, as npm start runs it) in a child process, for tests of what only a whole start
 // shows: its log lines, its exit, its stderr. Every wait is bounded.
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readStartCommand } from '../../scripts/bench/shared/processes.ts';
@@ -12,6 +12,9 @@ const node = process.features.typescript ? process.execPath : join(root, 'node_m
 export type LogEntry = Record<string, unknown> & { level?: string; msg?: string };
 
 export interface ServeProcess {
+  readonly child: ChildProcess;
+  /** Settles with the exit code (or signal) whenever the process ends. */
+  readonly ended: Promise<number | string>;
   /** JSON log lines seen so far, in order. */
   readonly logs: LogEntry[];
   readonly stderr: () => string;
@@ -76,6 +79,8 @@ export function startServeProcess(env: Record<string, string>): ServeProcess {
     return bounded(found, ms, 'log line');
   };
   return {
+    child,
+    ended,
     logs,
     stderr: () => stderr,
     waitForLog,

@@ -23,7 +23,7 @@ let server: ServerProcess;
 let metricsUrl: string;
 beforeAll(async () => {
   server = await startServerProcess({ env: { SHUTDOWN_GRACE_S: '10', METRICS_PORT: '0' } });
-  metricsUrl = String(server.logLines.find((line) => typeof line.metrics_url === 'string')?.metrics_url);
+  metricsUrl = String(server.logs.find((line) => typeof line.metrics_url === 'string')?.metrics_url);
 });
 afterAll(() => server?.stop());
 
@@ -165,7 +165,7 @@ describe('graceful stop', () => {
     signalled = true;
     child.kill('SIGTERM');
     await Promise.all(loops);
-    const code = await server.exited;
+    const code = await server.ended;
     const stopMs = performance.now() - stopStarted;
     agent.destroy();
 
@@ -184,7 +184,7 @@ describe('graceful stop', () => {
     }
     expect(code).toBe(0);
     expect(stopMs).toBeLessThan(10_000);
-    const messages = server.logLines.map((line) => line.msg);
+    const messages = server.logs.map((line) => line.msg);
     expect(messages).toContain('every request in flight was answered');
     expect(messages.at(-1)).toBe('stopped');
   });
