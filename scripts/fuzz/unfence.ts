@@ -9,17 +9,18 @@ export function unfence(line: string): string {
   return fenced ? `── ${fenced[1]} ──` : line;
 }
 
-export function relayLines(from: NodeJS.ReadableStream, to: NodeJS.WritableStream): Promise<void> {
+/** Relays whole lines, each unfenced and after `prefix` (which names the run when several share the terminal). */
+export function relayLines(from: NodeJS.ReadableStream, to: NodeJS.WritableStream, prefix = ''): Promise<void> {
   let pending = '';
   from.setEncoding('utf8');
   from.on('data', (chunk: string) => {
     const lines = (pending + chunk).split('\n');
     pending = lines.pop() ?? '';
-    for (const line of lines) to.write(`${unfence(line)}\n`);
+    for (const line of lines) to.write(`${prefix}${unfence(line)}\n`);
   });
   return new Promise((resolve) =>
     from.on('end', () => {
-      if (pending) to.write(unfence(pending));
+      if (pending) to.write(`${prefix}${unfence(pending)}`);
       resolve();
     }),
   );

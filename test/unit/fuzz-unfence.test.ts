@@ -33,4 +33,17 @@ describe('unfence: schemathesis section fences are not printed as pytest closing
     await done;
     expect(out).toBe('first\n── 1 passed in 2s ──\nlast without newline');
   });
+
+  it('puts the prefix before every relayed line', async () => {
+    const from = new PassThrough();
+    const to = new PassThrough();
+    let out = '';
+    to.on('data', (chunk) => {
+      out += chunk;
+    });
+    const done = relayLines(from, to, '[spec] ');
+    from.end('one\ntwo\nthree');
+    await done;
+    expect(out).toBe('[spec] one\n[spec] two\n[spec] three');
+  });
 });
