@@ -42,6 +42,17 @@ def map_case(context, case):
         if isinstance(box, list) and len(box) == 4 and all(_is_number(bound) for bound in box):
             west, south, east, north = box
             case.body["bbox"] = [min(west, east), min(south, north), max(west, east), max(south, north)]
+    # Map tiles: x and y beyond 2^z - 1 are 400 invalid_parameter. Each alone is valid (the schema bounds them by the
+    # deepest zoom); wrap them into the zoom's range.
+    if _is_positive(case) and case.operation.path == "/map/api/tiles/{layer}/{z}/{x}/{y}" and isinstance(
+        case.path_parameters, dict
+    ):
+        z = case.path_parameters.get("z")
+        if isinstance(z, int) and not isinstance(z, bool) and 0 <= z <= 20:
+            for name in ("x", "y"):
+                value = case.path_parameters.get(name)
+                if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+                    case.path_parameters[name] = value % (2**z)
     return case
 
 
