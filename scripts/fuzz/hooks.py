@@ -47,13 +47,24 @@ def map_case(context, case):
     if _is_positive(case) and case.operation.path == "/map/api/tiles/{layer}/{z}/{x}/{y}" and isinstance(
         case.path_parameters, dict
     ):
-        z = case.path_parameters.get("z")
-        if isinstance(z, int) and not isinstance(z, bool) and 0 <= z <= 20:
+        # The coverage phase sends path values as text.
+        z = _as_whole(case.path_parameters.get("z"))
+        if z is not None and z <= 20:
             for name in ("x", "y"):
-                value = case.path_parameters.get(name)
-                if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+                value = _as_whole(case.path_parameters.get(name))
+                if value is not None:
                     case.path_parameters[name] = value % (2**z)
     return case
+
+
+def _as_whole(value):
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int) and value >= 0:
+        return value
+    if isinstance(value, str) and value.isdigit():
+        return int(value)
+    return None
 
 
 def _is_number(value) -> bool:
