@@ -4,7 +4,7 @@
 globalThis.machimi = {};
 {
   const appendAll = (el, children) => {
-    for (const child of children.flat()) {
+    for (const child of children.flat(Number.POSITIVE_INFINITY)) {
       if (child === undefined || child === null || child === false) continue;
       el.append(child instanceof Node ? child : document.createTextNode(String(child)));
     }
