@@ -11,6 +11,7 @@ const faces = [
   { name: 'place-lookup', spec: 'spec/place-lookup.openapi.yaml' },
   { name: 'scenery-search', spec: 'spec/scenery-search.openapi.yaml' },
   { name: 'service', spec: 'spec/service.openapi.yaml' },
+  { name: 'map', spec: 'spec/map.openapi.yaml' },
 ];
 
 async function generate(outRoot: string): Promise<void> {
