@@ -105,11 +105,12 @@ export function loadSpec(fileName: string): SpecDocument {
   return { file, document, operations };
 }
 
-/** The hand-written OpenAPI documents under spec/, by face (service: /healthz and /readyz). */
+/** The hand-written OpenAPI documents under spec/, by face (service: /healthz, /readyz, /docs; map: / and /map). */
 export const specFiles = {
   placeLookup: 'place-lookup.openapi.yaml',
   scenerySearch: 'scenery-search.openapi.yaml',
   service: 'service.openapi.yaml',
+  map: 'map.openapi.yaml',
 } as const;
 
 const parsedOnce = new Map<string, SpecDocument>();

@@ -4,7 +4,7 @@ import type { Handler, HandlerMap } from '../core/context.ts';
 
 // Handlers are found by file name: handlers/<face>/<operationId>.ts, each with a default export.
 
-export type FaceDir = 'place-lookup' | 'scenery-search' | 'service';
+export type FaceDir = 'place-lookup' | 'scenery-search' | 'service' | 'map';
 
 export function handlerDir(face: FaceDir): string {
   return fileURLToPath(new URL(`./${face}/`, import.meta.url));

@@ -44,6 +44,9 @@ export type PlaceReply<R extends { 200: unknown }> = Omit<
 /** A scenery-search handler's reply: its operation's 200 body, whole (that face has no envelope). */
 export type SearchReply<R extends { 200: unknown }> = R[200];
 
+/** A map handler's reply: its operation's 200 body, whole. */
+export type MapReply<R extends { 200: unknown }> = R[200];
+
 /** A service handler's reply: the status it chose (GET /readyz answers 503 when not ready) and the body. */
 export interface ServiceReply<B> {
   status: number;

@@ -64,6 +64,7 @@ async function main(): Promise<void> {
     placeLookup: await m.loadHandlers('place-lookup'),
     scenerySearch: await m.loadHandlers('scenery-search'),
     service: await m.loadHandlers('service'),
+    map: await m.loadHandlers('map'),
   }));
   const say = m.createStartupConsole();
   if (config.databaseUrl === null) await m.checkDataDirWritable(config.dataDir);

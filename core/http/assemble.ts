@@ -15,6 +15,7 @@ import { ServedContract } from './contract.ts';
 import { DocsSite } from './docs-site.ts';
 import { printOk } from './envelope.ts';
 import { checkHandlers } from './handler-check.ts';
+import { type MapSite, sharedMapSite } from './map-site.ts';
 import { configuredUrlOf, publicOriginOf } from './public-origin.ts';
 import { type BucketSpec, RateLimits } from './rate-limit.ts';
 import { normalisePath } from './route-table.ts';
@@ -24,7 +25,9 @@ export interface AssembleOptions {
   config: Config;
   release: ServedRelease;
   log: Logger;
-  handlers: { placeLookup: HandlerMap; scenerySearch: HandlerMap; service: HandlerMap };
+  handlers: { placeLookup: HandlerMap; scenerySearch: HandlerMap; service: HandlerMap; map: HandlerMap };
+  /** The map page and its files; by default built from web/. */
+  mapSite?: MapSite;
   mcpTools?: McpTool[];
   /** Fed by start-up and the stop sequence; by default one that pings the release's store. */
   readiness?: Readiness;
@@ -73,21 +76,27 @@ export async function assembleApp(options: AssembleOptions): Promise<{ app: H3; 
   const placeLookupSpec = loadSpec(specFiles.placeLookup);
   const scenerySearchSpec = loadSpec(specFiles.scenerySearch);
   const serviceSpec = loadSpec(specFiles.service);
+  const mapSpec = loadSpec(specFiles.map);
   checkHandlers('handlers/place-lookup', placeLookupSpec, options.handlers.placeLookup);
   checkHandlers('handlers/scenery-search', scenerySearchSpec, options.handlers.scenerySearch);
   checkHandlers('handlers/service', serviceSpec, options.handlers.service);
+  checkHandlers('handlers/map', mapSpec, options.handlers.map);
   // On PostgreSQL every replica counts in one table; the embedded store serves one process, which counts alone.
   const shared = options.release.store.kind === 'postgres' ? options.release.store : undefined;
   const rateLimits = new RateLimits(
-    bucketsOf([placeLookupSpec, scenerySearchSpec]),
+    bucketsOf([placeLookupSpec, scenerySearchSpec, mapSpec]),
     options.config.rateLimitFactor,
     shared,
   );
-  for (const operation of [...placeLookupSpec.operations, ...scenerySearchSpec.operations, ...serviceSpec.operations]) {
+  const operations = [placeLookupSpec, scenerySearchSpec, serviceSpec, mapSpec].flatMap((spec) => spec.operations);
+  for (const operation of operations) {
     const bucket = operation.rateLimit ?? 'rest';
     if (bucket !== 'none' && !rateLimits.has(bucket))
       throw new Error(`${operation.operationId}: x-rate-limit ${bucket} is not declared`);
   }
+  const mapSite = options.mapSite ?? sharedMapSite();
+  // Compressed ahead on the thread pool while the first requests are answered.
+  void mapSite.precompress(options.log);
   const deps: AppDeps = {
     config: options.config,
     log: options.log,
@@ -113,8 +122,15 @@ export async function assembleApp(options: AssembleOptions): Promise<{ app: H3; 
       prefixes: serviceSpec.operations
         .filter((operation) => operation.path.includes('{'))
         .map((operation) => operation.path.slice(0, operation.path.indexOf('{'))),
-      docs: docsSiteOf(placeLookupSpec, scenerySearchSpec),
+      site: docsSiteOf(placeLookupSpec, scenerySearchSpec),
       requestLogLevel: 'debug',
+    },
+    map: {
+      name: 'map',
+      router: await SpecRouter.create(mapSpec),
+      handlers: options.handlers.map,
+      contract: new ServedContract(mapSpec),
+      site: mapSite,
     },
     rateLimits,
     release: options.release,

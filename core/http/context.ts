@@ -4,11 +4,18 @@ import type { ServedRelease } from '../data/served-release.ts';
 import type { Logger } from '../log.ts';
 import type { Readiness } from '../ops/readiness.ts';
 import type { ServedContract } from './contract.ts';
-import type { DocsSite } from './docs-site.ts';
 import type { PrintOk } from './envelope.ts';
 import type { FaceName } from './faces.ts';
 import type { RateLimits } from './rate-limit.ts';
 import type { SpecRouter } from './router.ts';
+import type { StaticFile } from './static-file.ts';
+
+/** Pages held in memory: a page and the files it links (operations with `x-handled-by: docs` or `site`). */
+export interface StaticSite {
+  page: StaticFile;
+  /** The file of that name; throws not_found for any other. */
+  asset(name: string): StaticFile;
+}
 
 export interface FaceRuntime {
   name: FaceName;
@@ -25,8 +32,8 @@ export interface FaceRuntime {
   // templated paths (`/docs/assets/`).
   paths?: ReadonlySet<string>;
   prefixes?: readonly string[];
-  /** The human documentation (operations with `x-handled-by: docs`). */
-  docs?: DocsSite;
+  /** The human documentation (/docs) or the map page (/). */
+  site?: StaticSite;
   // The level of the per-request log line; probes poll often and log at debug.
   requestLogLevel?: 'info' | 'debug';
 }
@@ -37,6 +44,7 @@ export interface AppDeps {
   placeLookup: FaceRuntime;
   scenerySearch: FaceRuntime;
   service: FaceRuntime;
+  map: FaceRuntime;
   rateLimits: RateLimits;
   release: ServedRelease;
   readiness: Readiness;

@@ -1,9 +1,9 @@
 import { ApiError, type ErrorCode } from '../errors.ts';
 
 // The faces answer errors in different documented shapes; this is the one place per face that knows them. The
-// service face (/healthz, /readyz) answers errors in the place-lookup shape.
+// service face (/healthz, /readyz, /docs) and the map face (/, /map) answer errors in the place-lookup shape.
 
-export type FaceName = 'place-lookup' | 'scenery-search' | 'service';
+export type FaceName = 'place-lookup' | 'scenery-search' | 'service' | 'map';
 
 const placeLookupCodes = new Set<ErrorCode>([
   'invalid_parameter',

@@ -33,6 +33,7 @@ export interface RequestInfo {
 
 function faceOf(deps: AppDeps, pathname: string): FaceRuntime {
   if (pathname === '/explore/api' || pathname.startsWith('/explore/api/')) return deps.scenerySearch;
+  if (pathname === '/' || pathname === '/map' || pathname.startsWith('/map/')) return deps.map;
   // The service spec's few literal paths (/healthz, /readyz, /docs), trailing slashes ignored as the routers do,
   // and the folders of its templated ones (/docs/assets/).
   if (deps.service.paths?.has(normalisePath(pathname))) return deps.service;
@@ -50,7 +51,12 @@ function routeOrThrow(face: FaceRuntime, method: string, pathname: string): Rout
     const why = isV1 ? 'the /v1 API is read-only' : `${pathname} accepts ${allow}`;
     throw new ApiError('method_not_allowed', `${method} is not allowed: ${why} (Allow: ${allow})`, { allow });
   }
-  const index = face.name === 'scenery-search' ? 'GET /explore/api/meta' : 'GET /v1';
+  const index =
+    face.name === 'scenery-search'
+      ? 'GET /explore/api/meta'
+      : face.name === 'map'
+        ? 'GET /map/openapi.json'
+        : 'GET /v1';
   throw new ApiError('not_found', `No endpoint at ${pathname}; ${index} describes the endpoints`);
 }
 
@@ -139,10 +145,11 @@ async function runOperation(
     if (!file) throw new Error(`${operation.operationId}: the ${face.name} face serves no document`);
     return { operationId: operation.operationId, cacheControl: operation.cacheControl, reply: { file } };
   }
-  if (operation.handledBy === 'docs') {
-    if (!face.docs) throw new Error(`${operation.operationId}: the ${face.name} face serves no docs`);
-    const name = match.pathParams.name;
-    const file = name === undefined ? face.docs.page : face.docs.asset(name);
+  if (operation.handledBy === 'docs' || operation.handledBy === 'site') {
+    if (!face.site) throw new Error(`${operation.operationId}: the ${face.name} face serves no page`);
+    // The page's path has no parameter; a file's path has one, its name.
+    const [name] = Object.values(match.pathParams);
+    const file = name === undefined ? face.site.page : face.site.asset(name);
     return { operationId: operation.operationId, cacheControl: operation.cacheControl, reply: { static: file } };
   }
   const query = parseQuery(url.searchParams, operation.parameters);

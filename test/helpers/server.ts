@@ -77,6 +77,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     placeLookup: place,
     scenerySearch: await loadHandlers('scenery-search'),
     service: await loadHandlers('service'),
+    map: await loadHandlers('map'),
   };
   const readiness = options.readiness;
   const { app, deps } = await assembleApp({ config, log, handlers, release, ...(readiness ? { readiness } : {}) });

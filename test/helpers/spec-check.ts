@@ -17,6 +17,7 @@ const faces: Face[] = [
   { key: 'https://machimi.invalid/place-lookup', spec: loadSpec(specFiles.placeLookup) },
   { key: 'https://machimi.invalid/scenery-search', spec: loadSpec(specFiles.scenerySearch) },
   { key: 'https://machimi.invalid/service', spec: loadSpec(specFiles.service) },
+  { key: 'https://machimi.invalid/map', spec: loadSpec(specFiles.map) },
 ];
 
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
@@ -66,6 +67,7 @@ const pattern = (template: string) => new RegExp(`^${template.replace(/\{[^}]+\}
 
 function faceOf(pathname: string): Face {
   if (pathname.startsWith('/explore/api')) return faces[1] as Face;
+  if (pathname === '/' || pathname === '/map' || pathname.startsWith('/map/')) return faces[3] as Face;
   const service = faces[2] as Face;
   const trimmed = pathname.replace(/(.)\/+$/, '$1');
   const isService = service.spec.operations.some((operation) => pattern(operation.path).test(trimmed));

@@ -58,6 +58,7 @@ beforeAll(async () => {
     placeLookup: await loadHandlers('place-lookup'),
     scenerySearch: await loadHandlers('scenery-search'),
     service: await loadHandlers('service'),
+    map: await loadHandlers('map'),
   };
   const { app } = await assembleApp({ config, log: createLogger(config), handlers, release });
   server = createServer(toNodeHandler(app) as never);

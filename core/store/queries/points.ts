@@ -70,3 +70,11 @@ export async function searchSchools(
   );
   return { normalizedQuery, results };
 }
+
+/** Every school of a release, for the map's schools layer (loaded once per release). */
+export function loadSchools(db: Queryable, releaseId: string): Promise<SchoolRow[]> {
+  return db.query<SchoolRow & Row>(
+    'SELECT school_id, name, lat, lon FROM schools WHERE release_id = $1 ORDER BY school_id',
+    [releaseId],
+  );
+}

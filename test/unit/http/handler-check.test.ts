@@ -6,6 +6,7 @@ import { loadHandlers } from '../../../handlers/load.ts';
 const place = loadSpec('place-lookup.openapi.yaml');
 const explore = loadSpec('scenery-search.openapi.yaml');
 const service = loadSpec('service.openapi.yaml');
+const map = loadSpec('map.openapi.yaml');
 const handler = () => ({});
 
 describe('handlers match operations one to one', () => {
@@ -17,6 +18,8 @@ describe('handlers match operations one to one', () => {
     expect(Object.keys(scenerySearchHandlers).sort()).toEqual(expectedHandlers(explore));
     const serviceHandlers = await loadHandlers('service');
     expect(Object.keys(serviceHandlers).sort()).toEqual(expectedHandlers(service));
+    const mapHandlers = await loadHandlers('map');
+    expect(Object.keys(mapHandlers).sort()).toEqual(expectedHandlers(map));
   });
 
   it('aliases and the MCP endpoint need no handler of their own', () => {
