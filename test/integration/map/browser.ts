@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { type ServerProcess, startServerProcess } from '../../helpers/server-process.ts';
 import { checkResponse } from '../../helpers/spec-check.ts';
 
 // The map page in Debian's chromium (playwright-core downloads no browser): launching it, opening the page while
@@ -17,6 +19,24 @@ export const missingChromium =
 export function launchChromium(): Promise<Browser> {
   // --no-sandbox: the tests run as root, where chromium's sandbox refuses to start.
   return chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'], timeout: 30_000 });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+/**
+ * The server as npm start runs it, on the integration demo city, at a port chosen beforehand: the default
+ * EXPLORE_ORIGIN names the configured PORT, so the page's own origin may search only when PORT is not 0.
+ */
+export async function startPageServer(): Promise<ServerProcess> {
+  return startServerProcess({ env: { PORT: String(await freePort()) } });
 }
 
 export interface MapPage {

@@ -1,7 +1,15 @@
 import type { Browser, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { clickMapAt, hasChromium, launchChromium, missingChromium, openMapPage, seriousViolations } from './browser.ts';
+import type { ServerProcess } from '../../helpers/server-process.ts';
+import {
+  clickMapAt,
+  hasChromium,
+  launchChromium,
+  missingChromium,
+  openMapPage,
+  seriousViolations,
+  startPageServer,
+} from './browser.ts';
 
 // The map page for everyone: axe-core finds no serious or critical accessibility violation (start, place panel,
 // search results), the keyboard alone opens and closes the panel, and when the API answers 429 or 503 the page says
@@ -25,14 +33,14 @@ const refuse = (status: 429 | 503, retryAfterS: number) => (route: Route) =>
   });
 
 describe.skipIf(!hasChromium)('the map page for everyone, in chromium', () => {
-  let server: TestServer;
+  let server: ServerProcess;
   let browser: Browser;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
+    [server, browser] = await Promise.all([startPageServer(), launchChromium()]);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
-    await server?.close();
+    await server?.stop();
   });
 
   it('has no serious or critical axe violation, and the keyboard opens and closes the panel', async () => {

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import type { ServerProcess } from '../../helpers/server-process.ts';
 import { checkedFetch } from '../../helpers/spec-check.ts';
 import {
   clickMapAt,
@@ -11,6 +11,7 @@ import {
   type MapPage,
   missingChromium,
   openMapPage,
+  startPageServer,
   waitForDrawnTiles,
 } from './browser.ts';
 
@@ -23,16 +24,16 @@ const screenshots = fileURLToPath(new URL('../../../docs/screenshots/', import.m
 const downtown = { lat: 34.6126, lon: 135.0119 };
 
 describe.skipIf(!hasChromium)('the map page in chromium', () => {
-  let server: TestServer;
+  let server: ServerProcess;
   let browser: Browser;
   let map: MapPage;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
+    [server, browser] = await Promise.all([startPageServer(), launchChromium()]);
     map = await openMapPage(browser, server.url);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
-    await server?.close();
+    await server?.stop();
   });
 
   it('shows the release, its date and the licence terms word for word, and draws the city', async () => {
