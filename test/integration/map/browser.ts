@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page, type Route } from 'playwright-core';
 import { type ServerProcess, startServerProcess } from '../../helpers/server-process.ts';
 import { checkResponse } from '../../helpers/spec-check.ts';
 
@@ -125,3 +125,18 @@ export async function seriousViolations(page: Page): Promise<{ id: string; nodes
       }));
   });
 }
+
+/** Answers as the place-lookup API does when over a limit or unavailable (the documented error shape). */
+export const refuse = (status: 429 | 503, retryAfterS: number) => (route: Route) =>
+  route.fulfill({
+    status,
+    headers: { 'retry-after': String(retryAfterS), 'cache-control': 'no-store' },
+    contentType: 'application/json',
+    body: JSON.stringify({
+      error: {
+        code: status === 429 ? 'rate_limited' : 'unavailable',
+        message: status === 429 ? 'rate limit exceeded' : 'temporarily unavailable',
+        request_id: '00000000-0000-4000-8000-000000000000',
+      },
+    }),
+  });

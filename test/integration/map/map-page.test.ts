@@ -11,13 +11,17 @@ import {
   type MapPage,
   missingChromium,
   openMapPage,
+  refuse,
+  seriousViolations,
   startPageServer,
   waitForDrawnTiles,
 } from './browser.ts';
 
 // The map page as a person uses it, in chromium, on the integration demo city: it draws, a click tells what is
 // recorded there, scenery search pins results and pages on, a name search flies, the interface speaks English on
-// request. Screenshots go to docs/screenshots/ (named by the README).
+// request, axe-core finds no serious or critical violation, the keyboard alone works, and a 429 or 503 is said as
+// such (with the wait the server asked for), never as "not recorded". Screenshots go to docs/screenshots/ (named
+// by the README).
 
 const screenshots = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
 // Downtown 湊浜市: recorded scenes, a town block with a karte, streets with kartes.
@@ -81,6 +85,7 @@ describe.skipIf(!hasChromium)('the map page in chromium', () => {
     });
     expect(bodies[1]?.cursor).toMatch(/^[0-9a-f]{64}$/);
     expect(await page.locator('.pin').count()).toBe(await page.locator('ol.hits > li').count());
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it('finds a street by name and flies there', async () => {
@@ -119,6 +124,55 @@ describe.skipIf(!hasChromium)('the map page in chromium', () => {
     expect(await page.textContent('#search-label')).toBe('景観を探す');
   });
 
+  it('lets the keyboard alone open and close the panel; axe finds no serious or critical violation', async () => {
+    const { page } = map;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.focus('#map');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('ul.scenes li, .not-recorded', { timeout: 15_000 });
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('panel-heading');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    expect(await page.isHidden('#panel')).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('map');
+  });
+
+  it('says the service is busy (429) or unavailable (503) and how long to wait, never "not recorded"', async () => {
+    const { page } = await openMapPage(browser, server.url);
+    await page.route('**/v1/scenes/nearby?*', refuse(429, 30));
+    await page.route('**/v1/areas/at?*', refuse(503, 7));
+    await page.route('**/explore/api/search', refuse(503, 12));
+    await clickMapAt(page, downtown.lat, downtown.lon);
+    const scenes = page.locator('section.part').first();
+    await scenes.locator('.problem').waitFor({ timeout: 15_000 });
+    expect(await scenes.textContent()).toContain('429');
+    expect(await scenes.textContent()).toContain('30 秒後');
+    expect(await scenes.locator('.not-recorded').count()).toBe(0);
+    const area = page.locator('section.part').nth(1);
+    await area.locator('.problem').waitFor({ timeout: 15_000 });
+    expect(await area.textContent()).toContain('503');
+    expect(await area.textContent()).toContain('7 秒後');
+    await page.fill('#search-query', '石畳の坂道');
+    await page.press('#search-query', 'Enter');
+    await page.locator('#panel .problem').waitFor({ timeout: 15_000 });
+    expect(await page.textContent('#panel')).toContain('12 秒後');
+    expect(await page.locator('ol.hits').count()).toBe(0);
+    await page.close();
+  });
+
+  it('says why it cannot start while the configuration is refused, and starts when it is answered', async () => {
+    const page = await browser.newPage();
+    let refusals = 0;
+    await page.route('**/map/api/config', (route) => {
+      if (refusals++ > 0) return route.continue();
+      return refuse(503, 1)(route);
+    });
+    await page.goto(`${server.url}/`);
+    await page.waitForSelector('#notice[data-kind="problem"]', { timeout: 15_000 });
+    expect(await page.textContent('#notice')).toContain('503');
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 15_000 });
+    await page.close();
+  });
   it('met no console error, and every API answer it got follows the spec', async () => {
     expect(map.problems).toEqual([]);
     expect(await map.specProblems()).toEqual([]);
