@@ -16,7 +16,7 @@
   const label = (item) => (item.ward ? `${item.name}（${item.ward}）` : item.name);
 
   /** Moves the map to the match and outlines it; boxes are [min_lat, min_lon, max_lat, max_lon]. */
-  const flyTo = (kind, item) => {
+  const flyTo = (item) => {
     highlight?.remove();
     if (item.bbox) {
       const [south, west, north, east] = item.bbox;
@@ -31,7 +31,7 @@
     notify(t('flown_to', { name: label(item) }));
   };
 
-  const choices = (kind, answer) => {
+  const choices = (answer) => {
     if (!answer.results.length) return h('p', { class: 'not-recorded' }, answer.note || t('not_recorded'));
     return h(
       'ul',
@@ -47,7 +47,7 @@
               class: 'link',
               onclick: () => {
                 close();
-                flyTo(kind, item);
+                flyTo(item);
               },
             },
             label(item),
@@ -61,12 +61,12 @@
     const state = {};
     const view = {
       title: () => t('found_title', { q }),
-      body: () => pending(state.found) ?? choices(kind, state.found.data),
+      body: () => pending(state.found) ?? choices(state.found.data),
     };
     const asked = getJson(paths[kind], { q });
     asked.then(
       (answer) => {
-        if (answer.results.length === 1) flyTo(kind, answer.results[0]);
+        if (answer.results.length === 1) flyTo(answer.results[0]);
         else open(view);
       },
       () => open(view),
