@@ -33,6 +33,23 @@ export async function mapTile(release: ServedRelease, request: TileRequest): Pro
   return { ...head, ...recordTile(layers[layer] as RecordLayer<unknown>, layer, request) };
 }
 
+// A record's feature is the same on every tile that shows it: made once (town-block rings are hundreds of positions).
+const madeFeatures = new WeakMap<RecordLayer<unknown>, (Feature | undefined)[]>();
+
+function featureOf(records: RecordLayer<unknown>, index: number): Feature {
+  let made = madeFeatures.get(records);
+  if (!made) {
+    made = new Array(records.rows.length);
+    madeFeatures.set(records, made);
+  }
+  let feature = made[index];
+  if (!feature) {
+    feature = records.feature(records.rows[index]);
+    made[index] = feature;
+  }
+  return feature;
+}
+
 function recordTile(
   records: RecordLayer<unknown>,
   layer: Exclude<LayerId, 'scenes'>,
@@ -47,7 +64,7 @@ function recordTile(
       truncated = true;
       break;
     }
-    features.push(records.feature(row));
+    features.push(featureOf(records, index));
   }
   return { features, truncated };
 }

@@ -34,7 +34,12 @@ const python = join(root, '.venv/bin/python');
 const seed = process.env.FUZZ_SEED ?? '20261121';
 const maxExamples = process.env.FUZZ_MAX_EXAMPLES ?? '50';
 const budgetMs = 8 * 60 * 1000;
-const specs = ['spec/place-lookup.openapi.yaml', 'spec/scenery-search.openapi.yaml', 'spec/service.openapi.yaml'];
+const specs = [
+  'spec/place-lookup.openapi.yaml',
+  'spec/scenery-search.openapi.yaml',
+  'spec/service.openapi.yaml',
+  'spec/map.openapi.yaml',
+];
 
 const startedAt = performance.now();
 const remainingMs = () => budgetMs - (performance.now() - startedAt);
