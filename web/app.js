@@ -48,7 +48,12 @@
   const start = (config) => {
     showRelease(config);
     onLanguageChange(() => showRelease());
-    const map = createMap(config, { onPick: openPlace });
+    const map = createMap(config, {
+      onPick: (latlng) => {
+        machimi.pins.mark(latlng);
+        openPlace(latlng);
+      },
+    });
     machimi.pins.setMap(map);
     machimi.find.init(map);
     machimi.search.init();

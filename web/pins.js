@@ -4,6 +4,7 @@
   const L = globalThis.L;
   let map = null;
   let group = null;
+  let picked = null;
 
   const setMap = (next) => {
     map = next;
@@ -26,5 +27,11 @@
 
   const clear = () => group?.clearLayers();
 
-  machimi.pins = { setMap, pins, clear };
+  /** Marks the point the panel describes. */
+  const mark = (latlng) => {
+    picked?.remove();
+    picked = L.circleMarker(latlng, { className: 'picked', radius: 9, weight: 3, interactive: false }).addTo(map);
+  };
+
+  machimi.pins = { setMap, pins, clear, mark };
 }
