@@ -16,7 +16,10 @@ export interface Config {
   maxConnections: number | null;
   /** Open connections from one TCP peer; null: 64, or the whole total behind TRUST_PROXY (the proxy is the peer). */
   maxConnectionsPerClient: number | null;
+  /** Browser origins scenery search accepts (EXPLORE_ORIGIN); unset: the server's own, see searchOriginsOf. */
   scenerySearchOrigins: string[];
+  /** False when EXPLORE_ORIGIN is unset: the origins are the server's own and follow the port it is bound to. */
+  scenerySearchOriginsSet: boolean;
   rateLimitFactor: number;
   demoScenes: number;
   demoSeed: number;
@@ -68,9 +71,18 @@ function readDatabaseUrl(env: Env): string | null {
   return raw;
 }
 
-function readOrigins(env: Env, port: number): string[] {
+/**
+ * The server's own origins, the default of EXPLORE_ORIGIN: its loopback names on the port it listens on and the
+ * origin of PUBLIC_BASE_URL, so the map page it serves can search from either (a browser sends Origin on a POST).
+ */
+export function searchOriginsOf(port: number, publicBaseUrl: string | null): string[] {
+  const own = [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+  return publicBaseUrl === null ? own : [...own, new URL(publicBaseUrl).origin];
+}
+
+function readOrigins(env: Env, port: number, publicBaseUrl: string | null): string[] {
   const raw = env.EXPLORE_ORIGIN;
-  if (raw === undefined || raw === '') return [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+  if (raw === undefined || raw === '') return searchOriginsOf(port, publicBaseUrl);
   return raw.split(',').map((entry) => {
     const origin = entry.trim();
     let url: URL;
@@ -157,7 +169,8 @@ export function parseConfig(env: Env = process.env): Config {
     publicBaseUrl: readPublicBaseUrl(env),
     maxConnections: readOptionalInteger(env, 'MAX_CONNECTIONS', 1, 1_000_000),
     maxConnectionsPerClient: readOptionalInteger(env, 'MAX_CONNECTIONS_PER_CLIENT', 1, 1_000_000),
-    scenerySearchOrigins: readOrigins(env, port),
+    scenerySearchOrigins: readOrigins(env, port, readPublicBaseUrl(env)),
+    scenerySearchOriginsSet: Boolean(env.EXPLORE_ORIGIN),
     rateLimitFactor: readInteger(env, 'RATE_LIMIT_FACTOR', 1, 1, 1_000_000),
     demoScenes: readInteger(env, 'DEMO_SCENES', 50_000, 100, 5_000_000),
     demoSeed: readInteger(env, 'DEMO_SEED', 1, 0, 2 ** 31),

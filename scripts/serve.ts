@@ -96,6 +96,7 @@ async function main(): Promise<void> {
     m.listenApp(app, config.host, config.port, { limits, log }),
   );
   deps.origin = m.publicOriginOf(config, url);
+  m.settleSearchOrigins(config, url);
   const metricsListener = config.metrics ? await m.listenMetrics(config.metrics.host, config.metrics.port) : undefined;
   log.info(
     {

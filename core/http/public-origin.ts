@@ -1,4 +1,4 @@
-import type { Config } from '../config.ts';
+import { type Config, searchOriginsOf } from '../config.ts';
 
 // The origin absolute links in responses are built on (scenery search's `links`: the spec asks for absolute URIs).
 // It comes from configuration only: Host and X-Forwarded-Host/-Proto are written by the client, and those responses
@@ -18,4 +18,13 @@ export function publicOriginOf(config: Pick<Config, 'publicBaseUrl'>, listeningU
 export function configuredUrlOf(config: Pick<Config, 'host' | 'port'>): string {
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   return `http://${host}:${config.port}`;
+}
+
+/**
+ * Once the server listens: with EXPLORE_ORIGIN unset, the accepted browser origins name the port actually bound
+ * (PORT=0 asks the kernel for one), so the page this server serves may search.
+ */
+export function settleSearchOrigins(config: Config, listeningUrl: string): void {
+  if (config.scenerySearchOriginsSet) return;
+  config.scenerySearchOrigins = searchOriginsOf(Number(new URL(listeningUrl).port), config.publicBaseUrl);
 }

@@ -7,7 +7,7 @@ import type { ServedRelease } from '../../core/data/served-release.ts';
 import { assembleApp } from '../../core/http/assemble.ts';
 import { connectionLimitsOf } from '../../core/http/connection-limits.ts';
 import { listenApp } from '../../core/http/listen.ts';
-import { publicOriginOf } from '../../core/http/public-origin.ts';
+import { publicOriginOf, settleSearchOrigins } from '../../core/http/public-origin.ts';
 import type { RateLimits } from '../../core/http/rate-limit.ts';
 import { createLogger } from '../../core/log.ts';
 import type { Readiness } from '../../core/ops/readiness.ts';
@@ -83,6 +83,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const { app, deps } = await assembleApp({ config, log, handlers, release, ...(readiness ? { readiness } : {}) });
   const { listener, url } = await listenApp(app, '127.0.0.1', 0, { limits: connectionLimitsOf(config), log });
   deps.origin = publicOriginOf(config, url);
+  settleSearchOrigins(config, url);
   runningRateLimits.add(deps.rateLimits);
   const close = async () => {
     await listener.close();

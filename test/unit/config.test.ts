@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../../core/config.ts';
+import { settleSearchOrigins } from '../../core/http/public-origin.ts';
 
 describe('parseConfig', () => {
   it('gives the documented defaults for an empty environment', () => {
@@ -41,6 +42,19 @@ describe('parseConfig', () => {
     });
     expect(config.scenerySearchOrigins).toEqual(['https://a.example', 'https://b.example']);
     expect(config.databaseUrl).toBe('postgres://u:p@127.0.0.1:5432/machimi');
+  });
+
+  it('takes the server’s own origins by default: the bound port (PORT=0 too) and PUBLIC_BASE_URL', () => {
+    const config = parseConfig({ PORT: '0', PUBLIC_BASE_URL: 'https://machimi.example.jp/base' });
+    settleSearchOrigins(config, 'http://127.0.0.1:41234');
+    expect(config.scenerySearchOrigins).toEqual([
+      'http://localhost:41234',
+      'http://127.0.0.1:41234',
+      'https://machimi.example.jp',
+    ]);
+    const set = parseConfig({ PORT: '0', EXPLORE_ORIGIN: 'https://a.example' });
+    settleSearchOrigins(set, 'http://127.0.0.1:41234');
+    expect(set.scenerySearchOrigins).toEqual(['https://a.example']);
   });
 
   it('binds the metrics listener to loopback unless METRICS_HOST says otherwise', () => {
