@@ -20,10 +20,10 @@ import {
 // The map page as a person uses it, in chromium, on the integration demo city: it draws, a click tells what is
 // recorded there, scenery search pins results and pages on, a name search flies, the interface speaks English on
 // request, axe-core finds no serious or critical violation, the keyboard alone works, and a 429 or 503 is said as
-// such (with the wait the server asked for), never as "not recorded". Screenshots go to docs/screenshots/ (named
-// by the README).
+// such (with the wait the server asked for), never as "not recorded". Screenshots go to .screenshots/ (named
+// by the README; not committed: docs/screenshots/ holds the copies the docs show).
 
-const screenshots = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
+const screenshots = fileURLToPath(new URL('../../../.screenshots/', import.meta.url));
 // Downtown 湊浜市: recorded scenes, a town block with a karte, streets with kartes.
 const downtown = { lat: 34.6126, lon: 135.0119 };
 
