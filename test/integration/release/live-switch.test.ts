@@ -24,15 +24,21 @@ let server: ServeProcess;
 let url: string;
 let metricsUrl: string;
 const ids: Record<'a' | 'broken' | 'c', string> = { a: '', broken: '', c: '' };
+let later: Promise<{ dir: string; id: string }[]>;
 const schema = `live_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
 
-async function makeRelease(seed: number, status: 'published' | 'staged'): Promise<string> {
+/** A small demo release written as `status`; ingested by the test that needs it. */
+async function writeRelease(seed: number, status: 'published' | 'staged'): Promise<{ dir: string; id: string }> {
   const made = await generateDemoRelease({ scenes, seed, out: join(root, `release-${seed}`) });
   const path = join(made.dir, 'manifest.json');
   const manifest = JSON.parse(await readFile(path, 'utf8'));
   await writeFile(path, JSON.stringify({ ...manifest, status }));
-  await ingestRelease(store, made.dir);
-  return made.releaseId;
+  return { dir: made.dir, id: made.releaseId };
+}
+
+async function ingest(release: { dir: string; id: string }): Promise<string> {
+  await ingestRelease(store, release.dir);
+  return release.id;
 }
 
 async function changeStatus(releaseId: string, status: 'published' | 'withdrawn'): Promise<void> {
@@ -79,7 +85,7 @@ beforeAll(async () => {
   if (!onPostgres) return;
   root = await mkdtemp(join(tmpdir(), 'machimi-live-switch-'));
   store = await openStore({ databaseUrl: storeOptions.databaseUrl, schema });
-  ids.a = await makeRelease(11, 'published');
+  ids.a = await ingest(await writeRelease(11, 'published'));
   const database = new URL(storeOptions.databaseUrl as string);
   database.searchParams.set('options', `-c search_path=${schema}`);
   server = startServeProcess({
@@ -88,10 +94,13 @@ beforeAll(async () => {
     RELEASE_POLL_MS: String(pollMs),
     METRICS_PORT: '0',
   });
+  // Written while the server starts (another process), ingested by the tests.
+  later = (async () => [await writeRelease(12, 'staged'), await writeRelease(13, 'staged')])();
   const listening = await server.waitForLog((entry) => /^machimi .*listening on /.test(entry.msg ?? ''), 60_000);
   url = String(listening.url);
   metricsUrl = String(listening.metrics_url);
   await server.waitForLog((entry) => entry.msg === 'scenery search engine ready', 60_000);
+  await later;
 }, 120_000);
 
 afterAll(async () => {
@@ -103,7 +112,7 @@ afterAll(async () => {
 
 describe.skipIf(!onPostgres)('a running server follows the served release', () => {
   it('keeps serving the previous release when the new one fails its check; /readyz stays 200', async () => {
-    ids.broken = await makeRelease(12, 'staged');
+    ids.broken = await ingest((await later)[0] as { dir: string; id: string });
     // Rows lost after ingest: the manifest's counts no longer hold, so the check refuses the release.
     const removed = await store.query(
       `DELETE FROM amenities WHERE ctid IN (SELECT ctid FROM amenities WHERE release_id = $1 LIMIT 2) RETURNING 1`,
@@ -126,7 +135,7 @@ describe.skipIf(!onPostgres)('a running server follows the served release', () =
     expect(page.status).toBe(200);
     expect(page.body.source_release).toBe(ids.a);
     expect(page.body.pagination.has_more).toBe(true);
-    ids.c = await makeRelease(13, 'staged');
+    ids.c = await ingest((await later)[1] as { dir: string; id: string });
     // Clients reading all along: none fails, and once one sees the new release it never sees the old one again.
     const path = await nearbyPath();
     let reading = true;
