@@ -61,23 +61,28 @@ const store = await openStore(
 );
 const record = await getServedRelease(store);
 if (!record) throw new Error(`no served release in ${values.data}`);
-let started = performance.now();
-const first = await loadCandidate(record, { store, config, log });
-const firstLoadMs = Math.round(performance.now() - started);
-const handlers = {
-  placeLookup: await loadHandlers('place-lookup'),
-  scenerySearch: await loadHandlers('scenery-search'),
-  service: await loadHandlers('service'),
-};
-const { app, deps } = await assembleApp({ config, log, handlers, release: first });
+// In a function of its own: nothing at module level may hold the first release once the second replaces it.
+async function serveFirst() {
+  const loadStarted = performance.now();
+  const release = await loadCandidate(record as NonNullable<typeof record>, { store, config, log });
+  const loadMs = Math.round(performance.now() - loadStarted);
+  const handlers = {
+    placeLookup: await loadHandlers('place-lookup'),
+    scenerySearch: await loadHandlers('scenery-search'),
+    service: await loadHandlers('service'),
+  };
+  const assembled = await assembleApp({ config, log, handlers, release });
+  // Nearby at 500 scenes spread over the release.
+  const { rowOf, light } = release.scenes;
+  const points = Array.from({ length: 500 }, (_, i) => {
+    const row = rowOf[Math.floor((i * rowOf.length) / 500)] as number;
+    return `lat=${(light.lats[row] as number).toFixed(5)}&lon=${(light.lons[row] as number).toFixed(5)}`;
+  });
+  return { ...assembled, loadMs, points, scenes: light.count };
+}
+const { app, deps, loadMs: firstLoadMs, points, scenes } = await serveFirst();
 const steady = await settle();
 
-// Nearby at scenes of the release, one after another from 4 clients, as long as `running`.
-const { rowOf, light } = first.scenes;
-const points = Array.from({ length: 500 }, (_, i) => {
-  const row = rowOf[Math.floor((i * rowOf.length) / 500)] as number;
-  return `lat=${(light.lats[row] as number).toFixed(5)}&lon=${(light.lons[row] as number).toFixed(5)}`;
-});
 let running = true;
 let window: number[] = [];
 const clients = Array.from({ length: 4 }, async (_, client) => {
@@ -105,7 +110,7 @@ let peak = process.memoryUsage.rss();
 const sampler = setInterval(() => {
   peak = Math.max(peak, process.memoryUsage.rss());
 }, 20);
-started = performance.now();
+const started = performance.now();
 const second = await loadCandidate(record, { store, config, log });
 deps.release = second;
 const switchMs = Math.round(performance.now() - started);
@@ -117,7 +122,7 @@ running = false;
 await Promise.all(clients);
 const after = await settle();
 
-console.log(`release ${record.release_id}: ${light.count} scenes, store ${store.kind}`);
+console.log(`release ${record.release_id}: ${scenes} scenes, store ${store.kind}`);
 console.log(`first load ${firstLoadMs} ms, switch (load, index, check) ${switchMs} ms`);
 console.log(
   `RSS steady ${mb(steady)} MB, peak during the switch ${mb(peak)} MB (${(peak / steady).toFixed(2)}×), ` +
