@@ -103,24 +103,27 @@ async function main(): Promise<void> {
     say.step(`listening on ${url}; building the scenery search index in the background (searches wait for it)`);
     void built.then((ok) => say.done(ok ? 'search index ready: the first start is complete' : 'search index failed'));
   }
-  // PostgreSQL: the served release is followed; requests take deps.release once, at their start.
-  const watch = m.followServedRelease({
-    config,
-    log,
-    current: deps.release,
-    swap: (next) => {
-      deps.release = next;
-      readiness.releaseLoaded(next.record.release_id);
-      m.setServedRelease(next.record.release_id);
-    },
-  });
+  // PostgreSQL: the served release is followed once the first search index is in (the start's own reads and the
+  // watcher's connection do not compete); requests take deps.release once, at their start.
+  const follow = () =>
+    m.followServedRelease({
+      config,
+      log,
+      current: deps.release,
+      swap: (next) => {
+        deps.release = next;
+        readiness.releaseLoaded(next.record.release_id);
+        m.setServedRelease(next.record.release_id);
+      },
+    });
+  const watching = built.then(() => (readiness.isDraining ? null : follow()));
   m.stopOnSignals({
     readiness,
     log,
     graceMs: config.shutdownGraceMs,
     drain: listener.drain,
     release: [
-      () => Promise.allSettled([...background, deps.rateLimits.close(), watch?.close()]),
+      () => Promise.allSettled([...background, deps.rateLimits.close(), watching.then((watch) => watch?.close())]),
       () => store.close(),
       async () => metricsListener?.close(),
     ],

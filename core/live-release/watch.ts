@@ -15,7 +15,9 @@ export function watchServedRelease(store: Store, pollMs: number, log: Logger, ch
   const listener = store.listen?.(RELEASE_CHANNEL, {
     notify: () => check(),
     listening: () => {
-      if (listenFailures > 0) log.info({ channel: RELEASE_CHANNEL }, 'listening for release changes again');
+      if (listenFailures === 0) return;
+      // Changes announced while the connection was down were missed: look now rather than at the next tick.
+      log.info({ channel: RELEASE_CHANNEL }, 'listening for release changes again');
       listenFailures = 0;
       check();
     },
