@@ -67,7 +67,9 @@ function docsSiteOf(placeLookupSpec: SpecDocument, scenerySearchSpec: SpecDocume
 }
 
 function readinessOf(release: ServedRelease): Readiness {
-  const readiness = new Readiness({ ping: () => release.store.query('SELECT 1') });
+  // The ping names the store only: a closure over the release would keep it alive after a switch.
+  const { store } = release;
+  const readiness = new Readiness({ ping: () => store.query('SELECT 1') });
   readiness.releaseLoaded(release.record.release_id);
   return readiness;
 }
