@@ -25,7 +25,8 @@ export interface Call {
 }
 
 const agent = new Agent({ keepAlive: true, maxFreeSockets: 512 });
-const timeoutMs = 15_000;
+// Above a replica's first searches after it joins (they wait for its search engine: ~20 s on a saturated machine).
+const timeoutMs = 30_000;
 
 /** Rejects on a connection error or after `timeoutMs` without an answer. */
 export function send(base: string, call: Call): Promise<Answer> {

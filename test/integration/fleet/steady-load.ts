@@ -50,6 +50,11 @@ export class SteadyLoad {
     return this.samples;
   }
 
+  /** Samples answered (or failed) after `from` that had started before `to`: those a moment could have touched. */
+  overlapping(from: number, to: number): Sample[] {
+    return this.samples.filter((sample) => sample.endedAt >= from && sample.startedAt < to);
+  }
+
   /** Samples that started at or after `from` (and before `to`). */
   between(from: number, to = Number.POSITIVE_INFINITY): Sample[] {
     return this.samples.filter((sample) => sample.startedAt >= from && sample.startedAt < to);
