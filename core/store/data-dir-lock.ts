@@ -13,6 +13,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 /** The data folder is open in another process (or already in this one). */
 export class DataDirLockedError extends Error {
   override name = 'DataDirLockedError';
+  /** The holder's process id when it answered one. */
+  readonly holderPid: number | null;
+  constructor(message: string, holderPid: number | null = null) {
+    super(message);
+    this.holderPid = holderPid;
+  }
 }
 
 // sun_path holds 108 bytes. A longer path is tried relative to the working directory, else a socket named after the
@@ -117,6 +123,7 @@ export async function lockDataDir(path: string, what: string): Promise<() => Pro
       throw new DataDirLockedError(
         `${what} is in use by ${who}${self}; stop it first, or use PostgreSQL (DATABASE_URL) to share one store ` +
           'between processes',
+        owner.pid,
       );
     }
     const taken = await takeOver(socketPath);

@@ -19,6 +19,13 @@ export interface ReleaseRecord {
 
 const releaseColumns = 'release_id, status, created_at, published_at, data_as_of, manifest, ingested_at';
 
+/**
+ * The PostgreSQL channel a status change is announced on (payload: JSON `{release_id, status}`), in the same
+ * transaction, so a listener is told only once the change is visible. Running servers LISTEN on it and read the
+ * served release again.
+ */
+export const RELEASE_CHANNEL = 'machimi_release';
+
 /** The latest published release, else the latest staged one; null when the store holds neither. */
 export async function getServedRelease(db: Queryable): Promise<ReleaseRecord | null> {
   const rows = await db.query<ReleaseRecord & Record<string, unknown>>(`SELECT ${releaseColumns} FROM served_release`);
@@ -59,20 +66,23 @@ export async function insertRelease(db: Queryable, manifest: Manifest): Promise<
 
 /**
  * Moves a release to another status (publish, withdraw). Publishing without a time keeps the manifest's
- * published_at or stamps now. The stored manifest is updated too, so what /v1/provenance shows agrees with the table.
+ * published_at or stamps now; `publishedAt: null` clears it. The stored manifest is updated too, so what
+ * /v1/provenance shows agrees with the table.
  */
 export async function setReleaseStatus(
   db: Queryable,
   releaseId: string,
   status: ReleaseStatus,
-  publishedAt?: string,
+  publishedAt?: string | null,
 ): Promise<boolean> {
   const current = await getRelease(db, releaseId);
   if (!current) return false;
   const published =
-    status === 'published'
-      ? (publishedAt ?? current.manifest.published_at ?? new Date().toISOString())
-      : current.manifest.published_at;
+    publishedAt !== undefined
+      ? publishedAt
+      : status === 'published'
+        ? (current.manifest.published_at ?? new Date().toISOString())
+        : current.manifest.published_at;
   const manifest: Manifest = { ...current.manifest, status, published_at: published };
   await db.query('UPDATE releases SET status = $2, published_at = $3, manifest = $4 WHERE release_id = $1', [
     releaseId,
