@@ -8,6 +8,8 @@ export interface Config {
   databaseUrl: string | null;
   /** PostgreSQL: the deadline of one statement or connection; past it the store counts as unavailable. */
   storeTimeoutMs: number;
+  /** PostgreSQL: the longest a change of the served release goes unnoticed when its notification is lost. */
+  releasePollMs: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   trustProxy: number;
   /** Origin (optionally with a path prefix) every absolute link is built on; null: the listening address. */
@@ -152,6 +154,7 @@ export function parseConfig(env: Env = process.env): Config {
     dataDir: env.DATA_DIR || '.data',
     databaseUrl: readDatabaseUrl(env),
     storeTimeoutMs: readInteger(env, 'STORE_TIMEOUT_MS', 2000, 100, 120_000),
+    releasePollMs: readInteger(env, 'RELEASE_POLL_MS', 5000, 100, 600_000),
     logLevel: readLogLevel(env),
     trustProxy: readInteger(env, 'TRUST_PROXY', 0, 0, 10),
     publicBaseUrl: readPublicBaseUrl(env),

@@ -15,6 +15,7 @@ export const errorCodes = {
   not_found: { status: 404, retryable: false },
   method_not_allowed: { status: 405, retryable: false },
   cursor_expired: { status: 410, retryable: false },
+  release_changed: { status: 410, retryable: false },
   payload_too_large: { status: 413, retryable: false },
   unsupported_media_type: { status: 415, retryable: false },
   rate_limited: { status: 429, retryable: true },

@@ -1,6 +1,7 @@
 /**
  * Issuing and resuming cursors: 64 lowercase hex characters from a CSPRNG, valid for 3600 s, bound to the exact
- * request. Unknown or expired → 410 cursor_expired; a changed condition → 400 cursor_mismatch naming the first
+ * request and to the data release it ran on. Unknown or expired → 410 cursor_expired; issued under another release
+ * (the served one changed) → 410 release_changed; a changed condition → 400 cursor_mismatch naming the first
  * differing field.
  */
 import { randomBytes } from 'node:crypto';
@@ -23,10 +24,12 @@ export async function issueCursor<S>(
   binding: Record<string, unknown>,
   state: S,
   now: Date,
+  release?: string,
 ): Promise<{ cursor: string; expiresAt: string }> {
   const cursor = newCursorId();
   const expiresAt = isoSeconds(now.getTime() + CURSOR_TTL_S * 1000);
-  await store.put(cursor, { binding, state, issuedAt: isoSeconds(now.getTime()), expiresAt });
+  const issuedAt = isoSeconds(now.getTime());
+  await store.put(cursor, { binding, state, ...(release === undefined ? {} : { release }), issuedAt, expiresAt });
   return { cursor, expiresAt };
 }
 
@@ -49,12 +52,20 @@ export async function resumeCursorRecord<S>(
   sent: Record<string, unknown>,
   fields: readonly string[],
   now: Date,
+  release?: string,
 ): Promise<{ state: S; expiresAt: string }> {
   const record = CURSOR_PATTERN.test(cursor) ? await store.get(cursor, now) : null;
   if (!record) {
     throw new ApiError('cursor_expired', 'this cursor is unknown or has expired (cursors live 3600 s)', {
       field: 'cursor',
       recovery: 'restart the search without cursor',
+    });
+  }
+  // Before the conditions: a search continued on other data would skip or repeat results whatever it was sent with.
+  if (record.release !== undefined && release !== undefined && record.release !== release) {
+    throw new ApiError('release_changed', `this cursor was issued under data release ${record.release}`, {
+      field: 'cursor',
+      recovery: `the served data release changed to ${release}: restart the search without cursor`,
     });
   }
   const field = firstDifferentField(record.binding, sent, fields);

@@ -16,6 +16,8 @@ export interface CursorRecord<S = unknown> {
   /** The conditions the cursor is bound to, after defaults (compared field by field on use). */
   binding: Record<string, unknown>;
   state: S;
+  /** The data release the search ran on; a cursor is only continued on that release. Absent: any release. */
+  release?: string;
   issuedAt: string;
   expiresAt: string;
 }

@@ -166,10 +166,18 @@ export async function writeReleaseSnapshot(
 }
 
 export async function loadServedRelease(store: Store, options: LoadOptions = {}): Promise<ServedRelease | null> {
+  const record = await getServedRelease(store);
+  return record ? loadRelease(store, record, options) : null;
+}
+
+/** A stored release in memory: light columns and indexes, then its card records (see LoadOptions.background). */
+export async function loadRelease(
+  store: Store,
+  record: ReleaseRecord,
+  options: LoadOptions = {},
+): Promise<ServedRelease> {
   const started = performance.now();
   const timer = options.timer ?? noTimer;
-  const record = await getServedRelease(store);
-  if (!record) return null;
   const light = await readLight(store, record, options);
   const release = await timer.time('build_indexes', () => buildServedRelease(record, store, light, started));
   // The card columns are not needed to answer, only to answer nearby fast: npm start loads them after listening.

@@ -69,7 +69,7 @@ export async function serveFromSnapshots(input: SnapshotStartInput): Promise<Ser
 
 /**
  * Once the database answers: does it hold the release served from snapshots, and is that still the one it serves?
- * Switching releases without a restart is not done here: a difference is logged for the operator.
+ * A difference is logged; the release watcher (live-release/) then switches to what the database serves.
  */
 async function checkReturnedDatabase(store: Store, release: ServedRelease, log: Logger): Promise<void> {
   const { release_id, ingested_at } = release.record;
@@ -83,7 +83,7 @@ async function checkReturnedDatabase(store: Store, release: ServedRelease, log: 
     } else if (served?.release_id !== release_id) {
       log.warn(
         { release_id, database_serves: served?.release_id ?? null },
-        'the database serves another release: this replica keeps its release until restarted',
+        'the database serves another release: this replica switches to it once loaded and checked',
       );
     } else {
       log.info({ release_id }, 'database reached: it holds the release served from snapshots');

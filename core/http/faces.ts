@@ -53,6 +53,7 @@ const recoveries: Partial<Record<ErrorCode, string>> = {
   not_found: 'Check the identifier or path; scene ids are strings of 5-25 digits.',
   method_not_allowed: 'Use a method listed in the Allow header.',
   cursor_expired: 'Restart the search without cursor.',
+  release_changed: 'The data release changed since this cursor was issued: restart the search without cursor.',
   payload_too_large: 'Send a smaller body.',
   unsupported_media_type: 'Send Content-Type: application/json.',
   rate_limited: 'Wait the number of seconds in Retry-After, then retry.',

@@ -86,3 +86,12 @@ export function setServedRelease(releaseId: string): void {
   served.reset();
   served.set({ release_id: releaseId, version: serviceVersion }, 1);
 }
+
+export const releaseSwitches = new Counter({
+  name: 'machimi_release_switch_total',
+  help:
+    'Changes of the served release seen by this process (PostgreSQL), by outcome: switched, failed (kept the ' +
+    'previous one), superseded (a newer change came while loading), none_served (no release left: kept the current).',
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+});

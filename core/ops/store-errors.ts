@@ -27,5 +27,6 @@ export function countStoreErrors(store: Store): Store {
     health: store.health,
     transaction: (fn) => counted('transaction', store.transaction(fn)),
     close: () => store.close(),
+    ...(store.listen ? { listen: store.listen.bind(store) } : {}),
   };
 }

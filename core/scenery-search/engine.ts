@@ -116,6 +116,7 @@ export async function createSearchEngine(
   };
   const occurs = (term: string) => corpus.text.occurs(term);
   const pages = options.pageCache === false ? null : new PageCache<SearchPage>(options.pageCache);
+  const release = options.sourceRelease;
 
   const interpretQuery = async (
     query: string | null,
@@ -154,13 +155,15 @@ export async function createSearchEngine(
     let state: SearchState;
     let continuedUntil = Number.POSITIVE_INFINITY;
     if (request.cursor !== null) {
-      const resumed = await resumeCursorRecord<SearchState>(store, request.cursor, binding, BOUND_FIELDS, now);
+      const sent = request.cursor;
+      const resumed = await resumeCursorRecord<SearchState>(store, sent, binding, BOUND_FIELDS, now, release);
       state = resumed.state;
       continuedUntil = Date.parse(resumed.expiresAt);
+      // A cursor of an engine that names no release (tests, tools): the corpus itself tells the data apart.
       if (state.corpus !== fingerprint(corpus)) {
-        throw new ApiError('cursor_expired', 'this cursor belongs to another data release', {
+        throw new ApiError('release_changed', 'this cursor belongs to another data release', {
           field: 'cursor',
-          recovery: 'restart the search without cursor',
+          recovery: 'the served data release changed: restart the search without cursor',
         });
       }
     } else {
@@ -208,7 +211,7 @@ export async function createSearchEngine(
     warnings.push(...page.warnings);
     if (page.mode === 'related') warnings.push(RELATED_WARNING);
     let cursor: { cursor: string; expiresAt: string } | null = null;
-    if (page.hasMore) cursor = await issueCursor(store, binding, page.nextState, now);
+    if (page.hasMore) cursor = await issueCursor(store, binding, page.nextState, now, release);
     const answer: SearchPage = {
       data_language: 'ja',
       ...(request.query === null ? {} : { query: request.query }),

@@ -15,6 +15,7 @@ export {
   getRelease,
   getServedRelease,
   listReleases,
+  RELEASE_CHANNEL,
   type ReleaseRecord,
   setReleaseStatus,
 } from './releases.ts';

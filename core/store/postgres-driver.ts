@@ -5,6 +5,7 @@ import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { assertIdentifier, copyStatement, encodeCopyRow } from './copy-text.ts';
 import { StoreHealth } from './health.ts';
+import { listenOnChannel } from './pg-listener.ts';
 import { isUnreachable, StoreGuard } from './store-guard.ts';
 import { textParsers } from './type-parsers.ts';
 import type { BulkRows, Row, Store, StoreOptions, StoreSession } from './types.ts';
@@ -130,6 +131,7 @@ export async function openPostgresStore(url: string, options: StoreOptions = {})
     ...(options.probeEveryMs === undefined ? {} : { probeEveryMs: options.probeEveryMs }),
   });
   const bulkMs = timeoutMs * bulkTimeoutFactor;
+  const listeners = new Set<ReturnType<typeof listenOnChannel>>();
   const store: Store = {
     kind: 'postgres',
     health,
@@ -160,7 +162,18 @@ export async function openPostgresStore(url: string, options: StoreOptions = {})
     },
     async close(): Promise<void> {
       guard.close();
+      await Promise.all([...listeners].map((listener) => listener.close()));
       await pool.end();
+    },
+    listen(channel, events) {
+      const listener = listenOnChannel({ connectionString: url, channel, timeoutMs }, events);
+      listeners.add(listener);
+      return {
+        close: () => {
+          listeners.delete(listener);
+          return listener.close();
+        },
+      };
     },
   };
   try {

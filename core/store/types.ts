@@ -4,6 +4,7 @@
 // scene ids are text), json/jsonb as parsed values, timestamptz as ISO 8601 strings, date as 'YYYY-MM-DD'.
 
 import type { StoreHealth } from './health.ts';
+import type { ChannelEvents, ChannelListener } from './pg-listener.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -43,6 +44,8 @@ export interface Store extends StoreSession {
   /** Runs fn inside BEGIN … COMMIT on one connection; any throw rolls everything back and is rethrown. */
   transaction<T>(fn: (tx: StoreSession) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PostgreSQL only: notifications on `channel`, on a connection of their own (pg-listener.ts). */
+  listen?(channel: string, events: ChannelEvents): ChannelListener;
 }
 
 export interface StoreOptions {

@@ -90,8 +90,8 @@ export const getOpenapiYaml = <ThrowOnError extends boolean = false>(options?: O
  * When several problems apply, the first of these is reported: 403 origin, 405 method, 429 rate limit,
  * 415 media type, 413 size, 400 `invalid_json`, 400 `unknown_field`, 400 `invalid_parameter`,
  * 400 `query_or_preset_required`, 400 `invalid_parameter` for a `bbox` out of order (rule 9), then the
- * cursor: 410 `cursor_expired` when it is unknown or expired, else 400 `cursor_mismatch` when the conditions
- * differ.
+ * cursor: 410 `cursor_expired` when it is unknown or expired, else 410 `release_changed` when it was issued
+ * under another data release, else 400 `cursor_mismatch` when the conditions differ.
  *
  * The request body may be at most 8192 bytes. Not cached (`Cache-Control: no-store`).
  * Rate limit: the per-IP `explore_search` bucket, 20 requests per 60 s.

@@ -824,7 +824,7 @@ export type ExploreError = {
     /**
      * Machine-readable code.
      */
-    code: 'invalid_json' | 'invalid_parameter' | 'unknown_field' | 'query_or_preset_required' | 'cursor_mismatch' | 'forbidden_origin' | 'not_found' | 'method_not_allowed' | 'cursor_expired' | 'payload_too_large' | 'unsupported_media_type' | 'malformed_request' | 'request_timeout' | 'headers_too_large' | 'rate_limited' | 'internal' | 'store_unavailable';
+    code: 'invalid_json' | 'invalid_parameter' | 'unknown_field' | 'query_or_preset_required' | 'cursor_mismatch' | 'forbidden_origin' | 'not_found' | 'method_not_allowed' | 'cursor_expired' | 'release_changed' | 'payload_too_large' | 'unsupported_media_type' | 'malformed_request' | 'request_timeout' | 'headers_too_large' | 'rate_limited' | 'internal' | 'store_unavailable';
     /**
      * The offending request field (top-level body property or `scene_id`), or null when the error is not about one field.
      */
@@ -902,10 +902,10 @@ export type SearchMetadataErrors = {
         retryable?: false;
     };
     /**
-     * `cursor_expired` (search only): the cursor is older than 3600 s (`pagination.cursor_expires_at` has passed) or was never issued by this service. Restart the search without cursor. Listed on every endpoint because the contract documents the same status set for all three.
+     * `cursor_expired` (search only): the cursor is older than 3600 s (`pagination.cursor_expires_at` has passed) or was never issued by this service; `release_changed` (search only): it was issued under another data release than the one served now. Either way, restart the search without cursor. Listed on every endpoint because the contract documents the same status set for all three.
      */
     410: ExploreError & {
-        code?: 'cursor_expired';
+        code?: 'cursor_expired' | 'release_changed';
         field?: 'cursor';
         retryable?: false;
     };
@@ -1146,10 +1146,10 @@ export type SearchScenesErrors = {
         retryable?: false;
     };
     /**
-     * `cursor_expired` (search only): the cursor is older than 3600 s (`pagination.cursor_expires_at` has passed) or was never issued by this service. Restart the search without cursor. Listed on every endpoint because the contract documents the same status set for all three.
+     * `cursor_expired` (search only): the cursor is older than 3600 s (`pagination.cursor_expires_at` has passed) or was never issued by this service; `release_changed` (search only): it was issued under another data release than the one served now. Either way, restart the search without cursor. Listed on every endpoint because the contract documents the same status set for all three.
      */
     410: ExploreError & {
-        code?: 'cursor_expired';
+        code?: 'cursor_expired' | 'release_changed';
         field?: 'cursor';
         retryable?: false;
     };
@@ -1267,10 +1267,10 @@ export type GetSceneErrors = {
         retryable?: false;
     };
     /**
-     * `cursor_expired` (search only): the cursor is older than 3600 s (`pagination.cursor_expires_at` has passed) or was never issued by this service. Restart the search without cursor. Listed on every endpoint because the contract documents the same status set for all three.
+     * `cursor_expired` (search only): the cursor is older than 3600 s (`pagination.cursor_expires_at` has passed) or was never issued by this service; `release_changed` (search only): it was issued under another data release than the one served now. Either way, restart the search without cursor. Listed on every endpoint because the contract documents the same status set for all three.
      */
     410: ExploreError & {
-        code?: 'cursor_expired';
+        code?: 'cursor_expired' | 'release_changed';
         field?: 'cursor';
         retryable?: false;
     };

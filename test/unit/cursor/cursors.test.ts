@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { firstDifferentField, issueCursor, newCursorId, resumeCursor } from '../../../core/cursor/cursors.ts';
+import {
+  firstDifferentField,
+  issueCursor,
+  newCursorId,
+  resumeCursor,
+  resumeCursorRecord,
+} from '../../../core/cursor/cursors.ts';
 import { CURSOR_TTL_S, MemoryCursorStore } from '../../../core/cursor/store.ts';
 import { ApiError } from '../../../core/errors.ts';
 
@@ -48,6 +54,16 @@ describe('cursors', () => {
     const store = new MemoryCursorStore();
     const error = await rejection(resumeCursor(store, 'a'.repeat(64), binding, FIELDS, t0));
     expect(error.code).toBe('cursor_expired');
+  });
+
+  it('continue only on the release they were issued under (410 release_changed, before the conditions)', async () => {
+    const store = new MemoryCursorStore();
+    const { cursor } = await issueCursor(store, binding, { offset: 24 }, t0, 'release-a');
+    const same = await resumeCursorRecord(store, cursor, binding, FIELDS, t0, 'release-a');
+    expect(same.state).toEqual({ offset: 24 });
+    const changed = await rejection(resumeCursorRecord(store, cursor, { ...binding, mode: 'text' }, FIELDS, t0, 'b'));
+    expect(changed).toMatchObject({ code: 'release_changed', status: 410, field: 'cursor', retryable: false });
+    expect(changed.recovery).toMatch(/release changed to b: restart the search without cursor/);
   });
 
   it('are bound to the request: a changed condition names the first differing field (400 cursor_mismatch)', async () => {

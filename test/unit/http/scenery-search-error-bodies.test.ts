@@ -13,6 +13,7 @@ describe('explore error bodies match the scenery-search spec', () => {
   const always: Partial<Record<ErrorCode, ConstructorParameters<typeof ApiError>[2]>> = {
     rate_limited: { retryAfterS: 60 },
     cursor_expired: { field: 'cursor' },
+    release_changed: { field: 'cursor', recovery: 'restart the search without cursor' },
   };
 
   it.each(codes)('%s', (code) => {
