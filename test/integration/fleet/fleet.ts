@@ -1,11 +1,10 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inject } from 'vitest';
 import { type Haproxy, startHaproxy } from '../../helpers/haproxy.ts';
 import { type ServerProcess, startServerProcess } from '../../helpers/server-process.ts';
 
-// Replicas as deployed (docs/DEPLOY.md): server processes on the integration run's PostgreSQL schema, each with its
+// Replicas as deployed (docs/DEPLOY.md): server processes on one PostgreSQL database (a schema), each with its
 // own DATA_DIR, TRUST_PROXY=1, behind haproxy. A replica restarts on its port and folder, as a process manager does.
 
 export interface Replica {
@@ -22,22 +21,14 @@ export interface Fleet {
   stop(): Promise<void>;
 }
 
-/** The test database, in the schema the integration run ingested into. */
-export function databaseUrl(): string {
-  const { databaseUrl: raw, schema } = inject('testStore');
-  const url = new URL(raw as string);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return url.toString();
-}
-
-function startReplica(dataDir: string, port = 0): Promise<ServerProcess> {
+function startReplica(databaseUrl: string, dataDir: string, port = 0): Promise<ServerProcess> {
   return startServerProcess({
     dataDir,
-    env: { DATABASE_URL: databaseUrl(), TRUST_PROXY: '1', PORT: String(port), SHUTDOWN_GRACE_S: '2' },
+    env: { DATABASE_URL: databaseUrl, TRUST_PROXY: '1', PORT: String(port), SHUTDOWN_GRACE_S: '2' },
   });
 }
 
-export async function startFleet(haproxyBinary: string, size = 2): Promise<Fleet> {
+export async function startFleet(haproxyBinary: string, databaseUrl: string, size = 2): Promise<Fleet> {
   const root = await mkdtemp(join(tmpdir(), 'machimi-fleet-'));
   // The first replica reads the release from the database and writes its cache files; the others start from a copy
   // of its folder, as DEPLOY.md suggests for provisioning (seconds instead of a read of every row).
@@ -45,7 +36,7 @@ export async function startFleet(haproxyBinary: string, size = 2): Promise<Fleet
   for (let i = 0; i < size; i++) {
     const dataDir = join(root, `r${i + 1}`);
     if (replicas[0]) await cp(replicas[0].dataDir, dataDir, { recursive: true });
-    const process = await startReplica(dataDir);
+    const process = await startReplica(databaseUrl, dataDir);
     await process.waitForLog((entry) => entry.msg === 'scenery search engine ready', 120_000);
     replicas.push({ name: `r${i + 1}`, port: Number(new URL(process.url).port), dataDir, process });
   }
@@ -56,7 +47,7 @@ export async function startFleet(haproxyBinary: string, size = 2): Promise<Fleet
     haproxy,
     async restart(replica) {
       await replica.process.stop(5000);
-      replica.process = await startReplica(replica.dataDir, replica.port);
+      replica.process = await startReplica(databaseUrl, replica.dataDir, replica.port);
     },
     async stop() {
       await haproxy.stop();

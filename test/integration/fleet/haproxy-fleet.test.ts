@@ -1,16 +1,21 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadSpec, specFiles } from '../../../core/spec.ts';
 import { findHaproxy } from '../../helpers/haproxy.ts';
 import { closeClients, send } from '../../helpers/loopback-client.ts';
 import { checkedFetch } from '../../helpers/spec-check.ts';
 import { type Fleet, startFleet } from './fleet.ts';
+import { type FleetStore, openFleetStore } from './fleet-store.ts';
 import { failures, SteadyLoad, tally } from './steady-load.ts';
 
 // Two replicas on one PostgreSQL database behind haproxy (docs/haproxy.cfg.example), under steady load from many
-// loopback clients for the whole file: cursors continue across replicas, a client's rate limit counts once however
-// the balancer spreads it and whatever X-Forwarded-For it sends, and a replica killed mid-load leaves the service
-// answering and rejoins when restarted. PostgreSQL only: the embedded store is one process. Every answer a replica
-// gives is checked against the spec.
+// loopback clients for the whole file: cursors continue across replicas; a client's rate limit counts once however
+// the balancer spreads it and whatever X-Forwarded-For it sends; `npm run release -- publish` and `withdraw` switch
+// both replicas without an error; a replica killed mid-load leaves the service answering and rejoins when
+// restarted. PostgreSQL only: the embedded store is one process. Every answer a replica gives is checked against
+// the spec.
 
 const onPostgres = Boolean(inject('testStore').databaseUrl);
 const haproxyBinary = onPostgres ? findHaproxy() : null;
@@ -22,13 +27,19 @@ const limits = {
 // haproxy's check (docs/haproxy.cfg.example): `fall 2` checks `inter 500ms` apart, each taking at most a moment.
 const checkBoundMs = 2 * 500 + 1000;
 
+let root: string;
+let db: FleetStore;
 let fleet: Fleet;
 let load: SteadyLoad;
 let point: { lat: number; lon: number };
+let first: string;
 
 beforeAll(async () => {
   if (!haproxyBinary) return;
-  fleet = await startFleet(haproxyBinary);
+  root = await mkdtemp(join(tmpdir(), 'machimi-fleet-releases-'));
+  db = await openFleetStore(root, 600);
+  first = await db.ingest(21, 'published');
+  fleet = await startFleet(haproxyBinary, db.url);
   // A replica's first search builds what later ones reuse (seconds on a busy machine): not part of the load.
   await Promise.all(fleet.replicas.map((replica) => search(replica.process.url, { query: '石畳の坂道', limit: 3 })));
   const meta = await send(fleet.haproxy.url, { from: '127.0.3.1', path: '/v1/meta' });
@@ -40,6 +51,8 @@ afterAll(async () => {
   await load?.stop();
   await fleet?.stop();
   closeClients();
+  await db?.close();
+  if (root) await rm(root, { recursive: true, force: true });
 });
 
 async function search(base: string, body: unknown) {
@@ -106,6 +119,63 @@ describe.skipIf(!haproxyBinary)('two replicas behind haproxy', () => {
     for (const name of ['r1', 'r2'])
       expect((after.get(name)?.total ?? 0) - (before.get(name)?.total ?? 0)).toBeGreaterThan(limits.rest / 3);
   });
+
+  it('publish: both replicas switch under load without an error, clients move on; withdraw: both return', async () => {
+    const next = await db.ingest(22, 'staged');
+    const switchTo = async (action: 'publish' | 'withdraw', to: string) => {
+      const startedAt = Date.now();
+      await db.release(action, next);
+      const lines = await Promise.all(
+        fleet.replicas.map((replica) =>
+          replica.process.waitForLog(
+            (entry) => entry.msg === `now serving release ${to}` && Date.parse(String(entry.time)) >= startedAt,
+            30_000,
+          ),
+        ),
+      );
+      const at = lines.map((line) => Date.parse(String(line.time)));
+      const window = { startedAt, first: Math.min(...at), last: Math.max(...at) };
+      // Until every client has been answered a few times after the last replica switched.
+      for (const end = Date.now() + 20_000; Date.now() < end; ) {
+        const after = load.between(window.last + 100);
+        if (after.length >= 40) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return window;
+    };
+
+    const published = await switchTo('publish', next);
+    const withdrawn = await switchTo('withdraw', first);
+    const samples = load.between(published.startedAt - 1000);
+    expect(failures(samples)).toEqual([]);
+    expect(new Set(samples.map((sample) => sample.release))).toEqual(new Set([first, next]));
+    // Once every replica switched, every request is answered from the release served.
+    const settled = (from: number, to: number) => load.between(from + 100, to).map((sample) => sample.release);
+    expect(new Set(settled(published.last, withdrawn.startedAt))).toEqual(new Set([next]));
+    expect(new Set(settled(withdrawn.last, Date.now()))).toEqual(new Set([first]));
+    // A client balanced request by request may see the old release again only while the replicas disagree.
+    const backwards: number[] = [];
+    for (const [from, to, window, until] of [
+      [first, next, published, withdrawn.startedAt],
+      [next, first, withdrawn, Date.now()],
+    ] as const) {
+      for (let client = 0; client < 4; client++) {
+        const seen = load
+          .between(window.startedAt, until)
+          .filter((sample) => sample.client === client)
+          .sort((x, y) => x.startedAt - y.startedAt);
+        const moved = seen.findIndex((sample) => sample.release === to);
+        const back = moved < 0 ? [] : seen.slice(moved).filter((sample) => sample.release === from);
+        for (const sample of back) expect(sample.startedAt).toBeLessThan(window.last);
+        backwards.push(back.length);
+      }
+    }
+    console.info(
+      `switch: publish ${published.first - published.startedAt}-${published.last - published.startedAt} ms, ` +
+        `withdraw ${withdrawn.first - withdrawn.startedAt}-${withdrawn.last - withdrawn.startedAt} ms after the command; ` +
+        `old release seen again by a client that had the new one: ${backwards.join(' ')}; ${JSON.stringify(tally(samples))}`,
+    );
+  }, 90_000);
 
   it('a replica killed mid-load is taken out by the health check and rejoins when restarted', async () => {
     const victim = fleet.replicas[1];
