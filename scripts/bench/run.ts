@@ -1,16 +1,22 @@
 // npm run bench: the geo benchmark (geo.ts), the HTTP one (http.ts), start-up (startup.ts, skipped with a message
 // when no ingested store is given), then the scenery search at scale (search.ts, skipped with a message without
 // --release), each in a process of its own so neither's memory or JIT state colours the other.
-// `npm run bench -- geo|http|startup|search [options]` runs one part with its options.
+// `npm run bench -- geo|http|startup|search|switch [options]` runs one part with its options (switch needs --data).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
-const parts = { geo: 'geo.ts', http: 'http.ts', startup: 'startup.ts', search: 'search.ts' } as const;
+const parts = {
+  geo: 'geo.ts',
+  http: 'http.ts',
+  startup: 'startup.ts',
+  search: 'search.ts',
+  switch: 'switch.ts',
+} as const;
 const [first, ...rest] = process.argv.slice(2);
 const named = first !== undefined && Object.hasOwn(parts, first);
 const chosen = named ? [first as keyof typeof parts] : (Object.keys(parts) as (keyof typeof parts)[]);
 if (first !== undefined && !named) {
-  console.error(`name the part before its options: npm run bench -- geo|http|startup|search ${first} …`);
+  console.error(`name the part before its options: npm run bench -- geo|http|startup|search|switch ${first} …`);
   process.exit(2);
 }
 for (const part of chosen) {
