@@ -7,7 +7,8 @@ import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // haproxy on loopback in front of test replicas, configured by docs/haproxy.cfg.example (the file DEPLOY.md tells
-// operators to use) with only its bind address, server lines and stats socket replaced. Nothing is installed here:
+// operators to use) with only its bind address, server lines and stats socket replaced, and on request its balance
+// algorithm (a check that needs one client's requests spread over the replicas). Nothing is installed here:
 // scripts/ci/install-haproxy.sh does that in CI. Every wait is bounded.
 
 const example = fileURLToPath(new URL('../../docs/haproxy.cfg.example', import.meta.url));
@@ -60,9 +61,19 @@ export function freePort(): Promise<number> {
   });
 }
 
-export function configFor(template: string, port: number, socket: string, backends: Backend[]): string {
+/** The example's `balance source` (a client stays on one replica) or round robin (its requests alternate). */
+export type Balance = 'source' | 'roundrobin';
+
+export function configFor(
+  template: string,
+  port: number,
+  socket: string,
+  backends: Backend[],
+  balance: Balance = 'source',
+): string {
   const servers = backends.map(({ name, port: at }) => `    server ${name} 127.0.0.1:${at}`).join('\n');
   return `${template
+    .replace(/^(\s*balance\s+)\S+/m, `$1${balance}`)
     .replace(/^(\s*bind\s+)\S+/m, `$1127.0.0.1:${port}`)
     .replace(/^(\s*stats socket\s+)\S+/m, `$1${socket}`)
     .replace(/^\s*server\s.*\n?/gm, '')
@@ -91,12 +102,12 @@ async function until(check: () => Promise<boolean>, ms: number, what: string): P
   }
 }
 
-export async function startHaproxy(binary: string, backends: Backend[]): Promise<Haproxy> {
+export async function startHaproxy(binary: string, backends: Backend[], balance: Balance = 'source'): Promise<Haproxy> {
   const dir = await mkdtemp(join(tmpdir(), 'machimi-haproxy-'));
   const socket = join(dir, 'admin.sock');
   const port = await freePort();
   const config = join(dir, 'haproxy.cfg');
-  await writeFile(config, configFor(await readFile(example, 'utf8'), port, socket, backends));
+  await writeFile(config, configFor(await readFile(example, 'utf8'), port, socket, backends, balance));
   // -db: stay in the foreground, so the test owns the process and sees its exit.
   const child = spawn(binary, ['-db', '-f', config], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';

@@ -1,8 +1,9 @@
 import { type Answer, send } from '../../helpers/loopback-client.ts';
 
 // A few clients sending nearby and search requests through the balancer, one at a time each, for as long as a test
-// runs, with a cap on the total. Each request leaves from the next of 250 loopback addresses, so no address nears
-// its rate limit (300 nearby and 20 searches a minute) at this pace: the only expected status is 200.
+// runs, with a cap on the total. Each client is one loopback address, as the balancer sees clients (it keeps an
+// address on one replica). The pause keeps every client below its rate limits (300 nearby and 20 searches a minute:
+// at most 60 000 / pauseMs requests a minute, one in `searchEvery` a search), so the only expected status is 200.
 
 export interface Sample {
   client: number;
@@ -23,6 +24,8 @@ export interface LoadOptions {
   point: { lat: number; lon: number };
   clients?: number;
   pauseMs?: number;
+  /** One request in this many is a search. */
+  searchEvery?: number;
   maxRequests?: number;
   /** Third octet of the source addresses, so that tests' own clients stay apart. */
   subnet?: number;
@@ -36,7 +39,11 @@ export class SteadyLoad {
   readonly #options: Required<LoadOptions>;
 
   constructor(options: LoadOptions) {
-    this.#options = { clients: 4, pauseMs: 20, maxRequests: 12_000, subnet: 1, ...options };
+    this.#options = { clients: 8, pauseMs: 220, searchEvery: 16, maxRequests: 4000, subnet: 1, ...options };
+  }
+
+  get clients(): number {
+    return this.#options.clients;
   }
 
   start(): void {
@@ -61,11 +68,11 @@ export class SteadyLoad {
   }
 
   async #work(client: number): Promise<void> {
-    const { url, point, pauseMs, maxRequests, subnet } = this.#options;
-    while (this.#running && this.#sent < maxRequests) {
-      const n = this.#sent++;
-      const kind = n % 10 === 9 ? 'search' : 'nearby';
-      const from = `127.0.${subnet}.${(n % 250) + 1}`;
+    const { url, point, pauseMs, searchEvery, maxRequests, subnet } = this.#options;
+    const from = `127.0.${subnet}.${client + 1}`;
+    for (let n = 0; this.#running && this.#sent < maxRequests; n++) {
+      this.#sent++;
+      const kind = n % searchEvery === searchEvery - 1 ? 'search' : 'nearby';
       const startedAt = Date.now();
       const sample: Sample = {
         client,
