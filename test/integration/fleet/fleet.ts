@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Haproxy, startHaproxy } from '../../helpers/haproxy.ts';
@@ -30,16 +30,16 @@ function startReplica(databaseUrl: string, dataDir: string, port = 0): Promise<S
 
 export async function startFleet(haproxyBinary: string, databaseUrl: string, size = 2): Promise<Fleet> {
   const root = await mkdtemp(join(tmpdir(), 'machimi-fleet-'));
-  // The first replica reads the release from the database and writes its cache files; the others start from a copy
-  // of its folder, as DEPLOY.md suggests for provisioning (seconds instead of a read of every row).
-  const replicas: Replica[] = [];
-  for (let i = 0; i < size; i++) {
-    const dataDir = join(root, `r${i + 1}`);
-    if (replicas[0]) await cp(replicas[0].dataDir, dataDir, { recursive: true });
-    const process = await startReplica(databaseUrl, dataDir);
-    await process.waitForLog((entry) => entry.msg === 'scenery search engine ready', 120_000);
-    replicas.push({ name: `r${i + 1}`, port: Number(new URL(process.url).port), dataDir, process });
-  }
+  // Together, each from an empty folder: a small release reads from the database in a moment (a large one would be
+  // provisioned from a copy of another replica's folder, as DEPLOY.md suggests).
+  const replicas = await Promise.all(
+    Array.from({ length: size }, async (_, i) => {
+      const dataDir = join(root, `r${i + 1}`);
+      const process = await startReplica(databaseUrl, dataDir);
+      await process.waitForLog((entry) => entry.msg === 'scenery search engine ready', 120_000);
+      return { name: `r${i + 1}`, port: Number(new URL(process.url).port), dataDir, process } satisfies Replica;
+    }),
+  );
   const haproxy = await startHaproxy(haproxyBinary, replicas);
   await Promise.all(replicas.map((replica) => haproxy.waitFor(replica.name, 'UP', 20_000)));
   return {

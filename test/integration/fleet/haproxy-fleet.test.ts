@@ -33,13 +33,15 @@ let fleet: Fleet;
 let load: SteadyLoad;
 let point: { lat: number; lon: number };
 let first: string;
+let next: string;
 
 beforeAll(async () => {
   if (!haproxyBinary) return;
   root = await mkdtemp(join(tmpdir(), 'machimi-fleet-releases-'));
   db = await openFleetStore(root, 600);
   first = await db.ingest(21, 'published');
-  fleet = await startFleet(haproxyBinary, db.url);
+  // The release the switch test publishes is ingested (staged: not served) while the replicas start.
+  [fleet, next] = await Promise.all([startFleet(haproxyBinary, db.url), db.ingest(22, 'staged')]);
   // A replica's first search builds what later ones reuse (seconds on a busy machine): not part of the load.
   await Promise.all(fleet.replicas.map((replica) => search(replica.process.url, { query: '石畳の坂道', limit: 3 })));
   const meta = await send(fleet.haproxy.url, { from: '127.0.3.1', path: '/v1/meta' });
@@ -134,7 +136,6 @@ describe.skipIf(!haproxyBinary)('two replicas behind haproxy', () => {
   });
 
   it('publish: both replicas switch under load without an error, no client sees an older release; withdraw: both return', async () => {
-    const next = await db.ingest(22, 'staged');
     const before = await fleet.haproxy.stats();
     const switchTo = async (action: 'publish' | 'withdraw', to: string) => {
       const startedAt = Date.now();
