@@ -81,6 +81,9 @@ async function main(): Promise<void> {
     // The snapshot is written while the server already answers; a stop waits for it.
     background: (task) => background.push(task),
   });
+  // /readyz waits for the search index from before the listen on: a balancer would send searches that wait for it.
+  const index = Promise.withResolvers<boolean>();
+  readiness.waitForSearchIndex(index.promise);
   const { url, listener } = await timer.time('listen', () =>
     m.listenApp(app, config.host, config.port, { limits, log }),
   );
@@ -101,6 +104,7 @@ async function main(): Promise<void> {
   );
   // The scenery search index builds in the background; searches that arrive earlier wait for it.
   const built = m.startEngineBuild(deps.release, log, config);
+  index.resolve(built);
   if (ingested) {
     say.step(`listening on ${url}; building the scenery search index in the background (searches wait for it)`);
     void built.then((ok) => say.done(ok ? 'search index ready: the first start is complete' : 'search index failed'));

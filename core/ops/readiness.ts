@@ -1,11 +1,11 @@
 import { serviceVersion } from '../version.ts';
 import { storeErrors } from './metrics.ts';
 
-// Whether this process should get traffic (GET /readyz). Three sources feed it: start-up (a release is loaded), the
-// stop sequence (draining) and the store (a ping with a short deadline on each check, plus whatever the store layer
+// Whether this process should get traffic (GET /readyz). Three sources feed it: start-up (a release is loaded, then
+// its scenery search index), the stop sequence (draining) and the store (a ping with a short deadline on each check, plus whatever the store layer
 // reports through reportStore, e.g. repeated timeouts). Nothing here knows HTTP.
 
-export type NotReadyCode = 'starting' | 'draining' | 'store_unreachable' | 'store_degraded';
+export type NotReadyCode = 'starting' | 'search_index_loading' | 'draining' | 'store_unreachable' | 'store_degraded';
 export type StoreHealth = 'ok' | 'unreachable' | 'degraded';
 
 export interface NotReadyReason {
@@ -31,6 +31,7 @@ const defaultPingTimeoutMs = 1000;
 
 export class Readiness {
   private releaseId: string | null = null;
+  private searchIndexLoading = false;
   private draining = false;
   private storeReport: { health: Exclude<StoreHealth, 'ok'>; message: string } | null = null;
   private inFlightPing: Promise<string | null> | null = null;
@@ -45,6 +46,19 @@ export class Readiness {
   /** Start-up loaded the release to serve. */
   releaseLoaded(releaseId: string): void {
     this.releaseId = releaseId;
+  }
+
+  /**
+   * The served release's search index is loading: searches sent here would wait for it (seconds to minutes), so the
+   * process takes no traffic until `loaded` settles. A failed load settles it too: searches then retry the build,
+   * and place lookup should not be held back by it.
+   */
+  waitForSearchIndex(loaded: Promise<unknown>): void {
+    this.searchIndexLoading = true;
+    const settled = () => {
+      this.searchIndexLoading = false;
+    };
+    loaded.then(settled, settled);
   }
 
   /** The stop sequence began: from now on the process answers 503 on /readyz. Cannot be undone. */
@@ -67,6 +81,9 @@ export class Readiness {
   async check(): Promise<ReadinessReport> {
     const reasons: NotReadyReason[] = [];
     if (this.releaseId === null) reasons.push({ code: 'starting', message: 'no release is loaded yet' });
+    if (this.searchIndexLoading) {
+      reasons.push({ code: 'search_index_loading', message: 'the scenery search index of the release is loading' });
+    }
     if (this.draining) {
       reasons.push({ code: 'draining', message: 'the process is stopping; requests in flight are being finished' });
     }

@@ -17,12 +17,6 @@ export interface ReleaseRecord {
   ingested_at: string;
 }
 
-/**
- * The PostgreSQL channel a release's status change is announced on (pg_notify in the changing transaction). The
- * payload is a hint: a listener reads the served_release view again, so a lost or foreign notification costs nothing.
- */
-export const RELEASE_CHANNEL = 'machimi_release';
-
 const releaseColumns = 'release_id, status, created_at, published_at, data_as_of, manifest, ingested_at';
 
 /**

@@ -28,7 +28,7 @@ export const getHealthz = <ThrowOnError extends boolean = false>(options?: Optio
 /**
  * Readiness
  *
- * 200 when the process serves a release, its store answered a ping within the deadline and it is not stopping; 503 otherwise, with every reason that applies (`starting`, `draining`, `store_unreachable`, `store_degraded`).
+ * 200 when the process serves a release whose scenery search index is loaded, its store answered a ping within the deadline and it is not stopping; 503 otherwise, with every reason that applies (`starting`, `search_index_loading`, `draining`, `store_unreachable`, `store_degraded`).
  */
 export const getReadyz = <ThrowOnError extends boolean = false>(options?: Options<GetReadyzData, ThrowOnError>): RequestResult<GetReadyzResponses, GetReadyzErrors, ThrowOnError> => (options?.client ?? client).get<GetReadyzResponses, GetReadyzErrors, ThrowOnError>({ url: '/readyz', ...options });
 

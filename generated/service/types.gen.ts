@@ -36,9 +36,9 @@ export type Readiness = {
 
 export type NotReadyReason = {
     /**
-     * `starting`: no release is loaded yet. `draining`: the process received SIGTERM or SIGINT and is finishing the requests in flight. `store_unreachable`: the store failed or did not answer a ping within the deadline. `store_degraded`: the store answers but was reported unhealthy (for example repeated query timeouts).
+     * `starting`: no release is loaded yet. `search_index_loading`: the release is loaded but its scenery search index is not yet (searches would wait for it); a failed load ends it too. `draining`: the process received SIGTERM or SIGINT and is finishing the requests in flight. `store_unreachable`: the store failed or did not answer a ping within the deadline. `store_degraded`: the store answers but was reported unhealthy (for example repeated query timeouts).
      */
-    code: 'starting' | 'draining' | 'store_unreachable' | 'store_degraded';
+    code: 'starting' | 'search_index_loading' | 'draining' | 'store_unreachable' | 'store_degraded';
     /**
      * Human-readable explanation (English).
      */

@@ -77,6 +77,26 @@ describe('GET /readyz', () => {
     expect(draining.error).toMatchObject({ release_id: 'rel-a', reasons: [{ code: 'draining' }] });
   });
 
+  it('is 503 search_index_loading until the search index loaded, and not held back by a failed load', async () => {
+    const readiness = new Readiness();
+    readiness.releaseLoaded('rel-a');
+    const client = await start(readiness);
+    const index = Promise.withResolvers<boolean>();
+    readiness.waitForSearchIndex(index.promise);
+    const loading = await getReadyz({ client });
+    expect(loading.response?.status).toBe(503);
+    expect(loading.error).toMatchObject({ release_id: 'rel-a', reasons: [{ code: 'search_index_loading' }] });
+    index.resolve(true);
+    await index.promise;
+    expect((await getReadyz({ client })).response?.status).toBe(200);
+    const failing = Promise.withResolvers<boolean>();
+    readiness.waitForSearchIndex(failing.promise);
+    expect((await getReadyz({ client })).response?.status).toBe(503);
+    failing.reject(new Error('the index file is unreadable'));
+    await failing.promise.catch(() => {});
+    expect((await getReadyz({ client })).response?.status).toBe(200);
+  });
+
   it('is 503 store_unreachable when the store ping hangs past its deadline, answering within it', async () => {
     const readiness = new Readiness({ ping: () => new Promise(() => {}), pingTimeoutMs: 200 });
     readiness.releaseLoaded('rel-a');

@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServerProcess, startServerProcess } from '../../helpers/server-process.ts';
 import { checkedFetch } from '../../helpers/spec-check.ts';
 
-// The real server process (scripts/serve.ts): its metrics listener, then, last, its stop.
+// The real server process (scripts/serve.ts): its readiness while it starts, its metrics listener, then, last, its
+// stop.
+//
+// Readiness: /readyz is polled from the moment the server listens until it is 200; the search index of its release
+// is built in that time (the data folder holds none), and the first 200 comes after it is logged ready.
 //
 // Metrics: scraped before and after requests that should move named series.
 //
@@ -21,10 +25,17 @@ interface Outcome {
 const clients = 8;
 let server: ServerProcess;
 let metricsUrl: string;
+const probes: { status: number; reasons: string[]; at: number }[] = [];
 beforeAll(async () => {
   server = await startServerProcess({ env: { SHUTDOWN_GRACE_S: '10', METRICS_PORT: '0' } });
   metricsUrl = String(server.logs.find((line) => typeof line.metrics_url === 'string')?.metrics_url);
-});
+  for (const end = Date.now() + 60_000; probes.at(-1)?.status !== 200 && Date.now() < end; ) {
+    const response = await checkedFetch(`${server.url}/readyz`);
+    const body = (await response.json()) as { reasons: { code: string }[] };
+    probes.push({ status: response.status, reasons: body.reasons.map(({ code }) => code), at: Date.now() });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}, 180_000);
 afterAll(() => server?.stop());
 
 // The sum of a series' samples whose labels include every given one (0 when none).
@@ -47,6 +58,17 @@ async function scrape(): Promise<string> {
   expect(response.headers.get('cache-control')).toBe('no-store');
   return response.text();
 }
+
+describe('readiness at start', () => {
+  it('is 503 search_index_loading until the search index of the release is ready, then 200', async () => {
+    const ready = await server.waitForLog((entry) => entry.msg === 'scenery search engine ready', 5000);
+    const first = probes.findIndex((probe) => probe.status === 200);
+    expect(first).toBeGreaterThanOrEqual(0);
+    expect(probes[first]?.at).toBeGreaterThanOrEqual(Date.parse(String(ready.time)));
+    for (const probe of probes.slice(0, first))
+      expect(probe).toMatchObject({ status: 503, reasons: ['search_index_loading'] });
+  });
+});
 
 describe('metrics listener', () => {
   it('listens on loopback on a port of its own, serving /metrics only', async () => {
