@@ -96,7 +96,7 @@ export function buildThesaurusFile(): ThesaurusFile {
 }
 
 export function renderThesaurusFile(file: ThesaurusFile): string {
-  return `${JSON.stringify(file, null, 1)}\n`;
+  return `${JSON.stringify(file, null, 2)}\n`;
 }
 
 if (import.meta.main) {

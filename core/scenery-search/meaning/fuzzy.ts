@@ -45,7 +45,7 @@ export class FuzzyIndex<T> {
     }
   }
 
-  /** Values of the keys within one edit of `word`, ignoring 長音 (empty for a word shorter than the minimum). */
+  /** Values of the keys within one edit of `word`, ignoring 長音, each once (none for a word below the minimum). */
   near(word: string): { key: string; value: T }[] {
     if (word.length < FUZZY_MIN_LENGTH) return [];
     const found: { key: string; value: T }[] = [];
@@ -55,7 +55,9 @@ export class FuzzyIndex<T> {
         for (const key of this.buckets.get(d) ?? []) {
           if (seen.has(key) || !withinOneEdit(form, key)) continue;
           seen.add(key);
-          for (const value of this.values.get(key) ?? []) found.push({ key, value });
+          for (const value of this.values.get(key) ?? []) {
+            if (!found.some((f) => f.value === value)) found.push({ key, value });
+          }
         }
       }
     }

@@ -54,7 +54,31 @@ export function matchMeaning(
     for (const [i, j] of tokenSpans(tokens)) take(thesaurusMatch(table, options.thesaurus, rules, folded, i, j));
   }
   for (const [i, j] of tokenSpans(tokens)) take(fuzzyMatch(table, rules, folded, i, j, free));
+  widenByFuzzy(table, rules, folded, matches, outside);
   return matches.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * A written match followed by a token nothing took may be a misspelt longer wording (歩道 + 僑 → 歩道橋, 駐輪 + 上 →
+ * 駐輪場): the two together, one substitution or insertion from a wording no shorter than them, replace the match.
+ */
+function widenByFuzzy(
+  table: WordingTable,
+  rules: SpanRules,
+  folded: string,
+  matches: CategoryMatch[],
+  outside: (s: number, e: number) => boolean,
+) {
+  matches.forEach((m, k) => {
+    const next = rules.startingAt.get(m.end);
+    if (m.rule !== 'label' && m.rule !== 'synonym') return;
+    if (!next || isFunctionMorpheme(next) || !outside(next.start, next.end)) return;
+    if (matches.some((x) => x.start < next.end && x.end > next.start)) return;
+    const surface = folded.slice(m.start, next.end);
+    const near = table.fuzzy.near(surface).filter((n) => n.key.length >= surface.length);
+    if (new Set(near.map((n) => n.value.category.id)).size !== 1) return;
+    matches[k] = toMatch((near[0] as (typeof near)[number]).value, m.start, next.end, folded, 'fuzzy');
+  });
 }
 
 /**
