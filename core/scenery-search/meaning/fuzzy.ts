@@ -29,10 +29,13 @@ export function withinOneEdit(a: string, b: string): boolean {
 export class FuzzyIndex<T> {
   private readonly buckets = new Map<string, Set<string>>();
   private readonly values = new Map<string, T[]>();
+  /** Length of the longest key: a longer word (by more than one) has no key within one edit. */
+  maxLength = 0;
 
   /** Files `value` under `key` (keys shorter than FUZZY_MIN_LENGTH characters are never matched fuzzily). */
   add(key: string, value: T): void {
     if (key.length < FUZZY_MIN_LENGTH) return;
+    this.maxLength = Math.max(this.maxLength, key.length);
     for (const form of new Set([key, withoutLongVowel(key)])) {
       const list = this.values.get(form) ?? [];
       if (!list.includes(value)) list.push(value);
@@ -47,7 +50,7 @@ export class FuzzyIndex<T> {
 
   /** Values of the keys within one edit of `word`, ignoring 長音, each once (none for a word below the minimum). */
   near(word: string): { key: string; value: T }[] {
-    if (word.length < FUZZY_MIN_LENGTH) return [];
+    if (word.length < FUZZY_MIN_LENGTH || word.length > this.maxLength + 1) return [];
     const found: { key: string; value: T }[] = [];
     const seen = new Set<string>();
     for (const form of new Set([word, withoutLongVowel(word)])) {

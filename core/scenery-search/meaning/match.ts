@@ -22,13 +22,15 @@ export interface MatchOptions {
 }
 
 const MAX_SPAN_TOKENS = 6;
+// A misspelt word is cut by kuromoji into a few pieces at most (横段歩道 → 横|段歩|道).
+const MAX_FUZZY_TOKENS = 3;
 const ALL_KANA = /^[\u3041-\u3096\u30fc]+$/u;
 const HIRAGANA = /^[\u3041-\u3096]+$/u;
 
 /** Spans of up to MAX_SPAN_TOKENS whole tokens, longest first from each start: [first token, last token]. */
-function* tokenSpans(tokens: readonly QueryToken[]): Generator<[number, number]> {
+function* tokenSpans(tokens: readonly QueryToken[], most = MAX_SPAN_TOKENS): Generator<[number, number]> {
   for (let i = 0; i < tokens.length; i++) {
-    for (let j = Math.min(tokens.length, i + MAX_SPAN_TOKENS) - 1; j >= i; j--) yield [i, j];
+    for (let j = Math.min(tokens.length, i + most) - 1; j >= i; j--) yield [i, j];
   }
 }
 
@@ -53,7 +55,7 @@ export function matchMeaning(
   if (options.thesaurus) {
     for (const [i, j] of tokenSpans(tokens)) take(thesaurusMatch(table, options.thesaurus, rules, folded, i, j));
   }
-  for (const [i, j] of tokenSpans(tokens)) take(fuzzyMatch(table, rules, folded, i, j, free));
+  for (const [i, j] of tokenSpans(tokens, MAX_FUZZY_TOKENS)) take(fuzzyMatch(table, rules, folded, i, j, free));
   widenByFuzzy(table, rules, folded, matches, outside);
   return matches.sort((a, b) => a.start - b.start);
 }
@@ -81,6 +83,13 @@ function widenByFuzzy(
   });
 }
 
+const NONE: readonly number[] = [];
+function mergedLengths(a: readonly number[] = NONE, b: readonly number[] = NONE): readonly number[] {
+  if (b.length === 0) return a;
+  if (a.length === 0) return b;
+  return [...new Set([...a, ...b])].sort((x, y) => y - x);
+}
+
 /**
  * The written wording, longest first from each token boundary, as a whole-morpheme span. Hiragana is compared with
  * the readings too, so that the longest word wins (ろじうら is 路地裏, not ろじ and うら).
@@ -91,12 +100,14 @@ function writtenMatches(table: WordingTable, rules: SpanRules, folded: string): 
   let reached = 0;
   for (const start of starts) {
     if (start < reached) continue;
-    const longest = Math.min(Math.max(table.lexicon.maxLength, table.maxReadingLength), folded.length - start);
-    for (let length = longest; length >= 1; length--) {
+    const first = folded[start] as string;
+    const lengths = mergedLengths(table.writtenLengths.get(first), table.readingLengths.get(first));
+    for (const length of lengths) {
+      if (start + length > folded.length) continue;
       const text = folded.slice(start, start + length);
       const entry = table.lexicon.entries.get(text);
       const read = entry || !HIRAGANA.test(text) ? undefined : table.byReading.get(text);
-      if (!(entry || read) || !isWholeSpan(rules, start, start + length, entry === undefined)) continue;
+      if (!(entry || read) || !isWholeSpan(rules, start, start + length, entry ? 'written' : 'content')) continue;
       const m = entry
         ? toMatch(toWording(text, entry), start, start + length, folded, 'label')
         : toMatch(read as Wording, start, start + length, folded, 'reading');
@@ -178,7 +189,8 @@ function fuzzyMatch(
   const start = (span[0] as QueryToken).start;
   const end = (span[span.length - 1] as QueryToken).end;
   const one = i === j ? (span[0] as QueryToken) : null;
-  if (one?.known || (one && isFunctionToken(one)) || !free(start, end) || !isWholeSpan(rules, start, end)) return null;
+  if (one?.known || (one && isFunctionToken(one)) || !free(start, end) || !isWholeSpan(rules, start, end, 'strict'))
+    return null;
   const surface = folded.slice(start, end);
   // Readings one edit apart are compared only for a span written in kana: a kanji span's reading is kuromoji's guess.
   const near = [...table.fuzzy.near(surface), ...(ALL_KANA.test(surface) ? table.fuzzyReading.near(surface) : [])];

@@ -51,7 +51,8 @@ export function findReadingMatches(
   for (const r of starts) {
     if (r < reached) continue;
     const start = toText.get(r) as number;
-    for (let length = Math.min(table.maxReadingLength, reading.length - r); length >= 2; length--) {
+    for (const length of table.readingLengths.get(reading[r] as string) ?? []) {
+      if (length < 2 || r + length > reading.length) continue;
       const wording = table.byReading.get(reading.slice(r, r + length));
       const end = toText.get(r + length);
       if (!wording || end === undefined || !isWholeSpan(rules, start, end) || !free(start, end)) continue;

@@ -8,12 +8,9 @@
 import type { QueryToken } from '../tokenizer.ts';
 import { isFunctionMorpheme } from './wordings.ts';
 
-// Morphemes that never belong to a wording: demonstratives (こ・そ・あ・ど), adnominals (この, その), and
-// interjections of two kana or more (one kana tagged so is kuromoji's guess inside an all-kana word).
+// Morphemes that never belong to a wording: demonstratives (こ・そ・あ・ど) and adnominals (この, その).
 function isNeverWording(token: QueryToken): boolean {
-  if (token.pos === '名詞' && token.detail === '代名詞') return true;
-  if (token.pos === '連体詞') return true;
-  return (token.pos === '感動詞' || token.pos === 'フィラー') && token.surface.length >= 2;
+  return (token.pos === '名詞' && token.detail === '代名詞') || token.pos === '連体詞';
 }
 
 // Nor do auxiliaries of two kana or more (でしょ, ます, です) start or continue a kana run.
@@ -32,6 +29,8 @@ export interface SpanRules {
   /** Tokens by the offset they start at / end at. */
   startingAt: ReadonlyMap<number, QueryToken>;
   endingAt: ReadonlyMap<number, QueryToken>;
+  /** neverBefore[i]: characters before offset i that belong to a demonstrative (for an O(1) test of a span). */
+  neverBefore: Int32Array;
 }
 
 export function spanRules(tokens: readonly QueryToken[], folded: string): SpanRules {
@@ -52,23 +51,32 @@ export function spanRules(tokens: readonly QueryToken[], folded: string): SpanRu
   }
   const kanaInside = new Set<number>();
   for (let i = 1; i < folded.length; i++) if (inRun.has(i - 1) && inRun.has(i)) kanaInside.add(i);
-  return { tokens, boundaries, kanaInside, startingAt, endingAt };
+  const never = new Uint8Array(folded.length);
+  for (const t of tokens) if (isNeverWording(t)) never.fill(1, t.start, t.end);
+  const neverBefore = new Int32Array(folded.length + 1);
+  for (let i = 0; i < folded.length; i++) neverBefore[i + 1] = (neverBefore[i] as number) + (never[i] as number);
+  return { tokens, boundaries, kanaInside, startingAt, endingAt, neverBefore };
 }
 
 /**
- * Whether [start, end) may hold a category wording: both ends on token boundaries (or, three characters or more,
- * inside a kana run), no demonstrative inside, and unless the span is a catalogue wording as written
- * (`contentEdges` false: 通り抜けできない ends in an auxiliary), content morphemes at both edges.
+ * How strictly a span is checked. `written`: a catalogue wording as written (通り抜けできない may end in an
+ * auxiliary); `content`: content morphemes at both edges, but a kana run may be cut anywhere; `strict`: content
+ * morphemes at both edges and token boundaries only (for guesses such as one-edit matches).
  */
-export function isWholeSpan(rules: SpanRules, start: number, end: number, contentEdges = true): boolean {
+export type SpanCheck = 'written' | 'content' | 'strict';
+
+/** Whether [start, end) may hold a category wording under `check`; never with a demonstrative inside. */
+export function isWholeSpan(rules: SpanRules, start: number, end: number, check: SpanCheck = 'content'): boolean {
   if (end <= start) return false;
-  const long = end - start >= 3;
+  const contentEdges = check !== 'written';
+  const long = end - start >= 3 && check !== 'strict';
   const startOk = rules.boundaries.has(start) || (long && rules.kanaInside.has(start));
   const endOk = rules.boundaries.has(end) || (long && rules.kanaInside.has(end));
   if (!startOk || !endOk) return false;
   const first = rules.startingAt.get(start);
   const last = rules.endingAt.get(end);
-  if (contentEdges && first && isFunctionMorpheme(first) && !rules.kanaInside.has(first.end)) return false;
-  if (contentEdges && last && isFunctionMorpheme(last) && !rules.kanaInside.has(last.start)) return false;
-  return !rules.tokens.some((t) => t.start < end && t.end > start && isNeverWording(t));
+  const cut = (at: number) => check === 'content' && rules.kanaInside.has(at);
+  if (contentEdges && first && isFunctionMorpheme(first) && !cut(first.end)) return false;
+  if (contentEdges && last && isFunctionMorpheme(last) && !cut(last.start)) return false;
+  return rules.neverBefore[end] === rules.neverBefore[start];
 }

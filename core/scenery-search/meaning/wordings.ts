@@ -27,6 +27,20 @@ export interface WordingTable {
   fuzzy: FuzzyIndex<Wording>;
   fuzzyReading: FuzzyIndex<Wording>;
   maxReadingLength: number;
+  /** First character → lengths of the wordings (or readings) that start with it, longest first. */
+  writtenLengths: ReadonlyMap<string, readonly number[]>;
+  readingLengths: ReadonlyMap<string, readonly number[]>;
+}
+
+function lengthsByFirst(keys: Iterable<string>): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (const key of keys) {
+    const list = out.get(key[0] as string) ?? [];
+    if (!list.includes(key.length)) list.push(key.length);
+    out.set(key[0] as string, list);
+  }
+  for (const list of out.values()) list.sort((a, b) => b - a);
+  return out;
 }
 
 const SKIPPED_POS = new Set(['助詞', '助動詞', '記号']);
@@ -93,7 +107,16 @@ export function buildWordingTable(lexicon: Lexicon, tokenize: TokenizeText): Wor
       fuzzyReading.add(reading, wording);
     }
   }
-  return { lexicon, byReading, byLemmas, fuzzy, fuzzyReading, maxReadingLength };
+  return {
+    lexicon,
+    byReading,
+    byLemmas,
+    fuzzy,
+    fuzzyReading,
+    maxReadingLength,
+    writtenLengths: lengthsByFirst(lexicon.entries.keys()),
+    readingLengths: lengthsByFirst(byReading.keys()),
+  };
 }
 
 export function toWording(text: string, entry: LexiconEntry): Wording {
