@@ -11,7 +11,15 @@ import { type CategoryMatch, toMatch } from './category-match.ts';
 import { findReadingMatches } from './reading-match.ts';
 import { isWholeSpan, type SpanRules, spanRules } from './spans.ts';
 import { type Thesaurus, thesaurusLookup } from './thesaurus.ts';
-import { hasLemmas, isFunctionMorpheme, lemmaKey, toWording, type Wording, type WordingTable } from './wordings.ts';
+import {
+  hasLemmas,
+  isFunctionMorpheme,
+  lemmaKey,
+  readingOf,
+  toWording,
+  type Wording,
+  type WordingTable,
+} from './wordings.ts';
 
 export { type CategoryMatch, type MatchRule, RULE_WEIGHTS } from './category-match.ts';
 
@@ -61,8 +69,9 @@ export function matchMeaning(
 }
 
 /**
- * A written match followed by a token nothing took may be a misspelt longer wording (歩道 + 僑 → 歩道橋, 駐輪 + 上 →
- * 駐輪場): the two together, one substitution or insertion from a wording no shorter than them, replace the match.
+ * A written match followed by a noun nothing took may be a misspelt longer wording (歩道 + 僑 → 歩道橋, 駐輪 + 上 →
+ * 駐輪場): the two together, read like a wording or one edit from a wording that begins with the match and is no
+ * shorter than the two, replace the match.
  */
 function widenByFuzzy(
   table: WordingTable,
@@ -74,12 +83,14 @@ function widenByFuzzy(
   matches.forEach((m, k) => {
     const next = rules.startingAt.get(m.end);
     if (m.rule !== 'label' && m.rule !== 'synonym') return;
-    if (!next || isFunctionMorpheme(next) || !outside(next.start, next.end)) return;
+    if (!next || !isNounPart(next) || isFunctionMorpheme(next) || !outside(next.start, next.end)) return;
     if (matches.some((x) => x.start < next.end && x.end > next.start)) return;
     const surface = folded.slice(m.start, next.end);
-    const near = table.fuzzy.near(surface).filter((n) => n.key.length >= surface.length);
-    if (new Set(near.map((n) => n.value.category.id)).size !== 1) return;
-    matches[k] = toMatch((near[0] as (typeof near)[number]).value, m.start, next.end, folded, 'fuzzy');
+    const tokens = rules.tokens.filter((t) => t.start >= m.start && t.end <= next.end);
+    const read = table.byReading.get(readingOf(tokens));
+    const near = uniqueNear(table, surface, surface.length);
+    const found = read && read.text !== surface ? read : near?.text.startsWith(m.text) ? near : null;
+    if (found) matches[k] = toMatch(found, m.start, next.end, folded, 'fuzzy');
   });
 }
 
@@ -174,8 +185,9 @@ function thesaurusMatch(
 }
 
 /**
- * Tokens i..j one edit (or a 長音) from exactly one category's wording. A span that is one word the dictionary
- * knows is a different word, not a misspelling, and is left alone.
+ * Tokens i..j, all nouns, one edit (or a 長音) from exactly one category's wording. Left alone: a span that is one
+ * word the dictionary knows (a different word, not a misspelling), a span written in hiragana only (kuromoji's cuts
+ * of it are guesses), and a three-character span whose first character differs (ろけ地 is not がけ地).
  */
 function fuzzyMatch(
   table: WordingTable,
@@ -189,13 +201,19 @@ function fuzzyMatch(
   const start = (span[0] as QueryToken).start;
   const end = (span[span.length - 1] as QueryToken).end;
   const one = i === j ? (span[0] as QueryToken) : null;
-  if (one?.known || (one && isFunctionToken(one)) || !free(start, end) || !isWholeSpan(rules, start, end, 'strict'))
-    return null;
-  const surface = folded.slice(start, end);
-  // Readings one edit apart are compared only for a span written in kana: a kanji span's reading is kuromoji's guess.
-  const near = [...table.fuzzy.near(surface), ...(ALL_KANA.test(surface) ? table.fuzzyReading.near(surface) : [])];
-  const categories = new Set(near.map((n) => n.value.category.id));
-  if (categories.size !== 1) return null;
-  const best = near.find((n) => n.value.kind === 'label') ?? (near[0] as (typeof near)[number]);
-  return toMatch(best.value, start, end, folded, 'fuzzy');
+  if (one?.known || (one && isFunctionToken(one)) || !span.every(isNounPart)) return null;
+  if (HIRAGANA.test(span.map((t) => t.surface).join('')) || !free(start, end)) return null;
+  if (!isWholeSpan(rules, start, end, 'strict')) return null;
+  const found = uniqueNear(table, folded.slice(start, end), 0);
+  return found ? toMatch(found, start, end, folded, 'fuzzy') : null;
+}
+
+const isNounPart = (t: QueryToken) => t.pos === '名詞' || t.pos === '接頭詞';
+
+/** The one category's wording within one edit of `surface` (no shorter than `minLength`), or null. */
+function uniqueNear(table: WordingTable, surface: string, minLength: number): Wording | null {
+  const near = table.fuzzy.near(surface).filter((n) => n.key.length >= minLength);
+  const kept = surface.length === 3 ? near.filter((n) => n.key[0] === surface[0]) : near;
+  if (new Set(kept.map((n) => n.value.category.id)).size !== 1) return null;
+  return kept.find((n) => n.value.kind === 'label')?.value ?? (kept[0] as (typeof kept)[number]).value;
 }

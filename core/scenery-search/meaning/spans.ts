@@ -8,9 +8,11 @@
 import type { QueryToken } from '../tokenizer.ts';
 import { isFunctionMorpheme } from './wordings.ts';
 
-// Morphemes that never belong to a wording: demonstratives (こ・そ・あ・ど) and adnominals (この, その).
+// Morphemes that never belong to a wording: demonstratives (こ・そ・あ・ど: これ, あそこ, この, そんな).
+const DEMONSTRATIVE_ADNOMINAL = /^[こそあど](?:の|んな)$/u;
 function isNeverWording(token: QueryToken): boolean {
-  return (token.pos === '名詞' && token.detail === '代名詞') || token.pos === '連体詞';
+  if (token.pos === '名詞' && token.detail === '代名詞') return true;
+  return token.pos === '連体詞' && DEMONSTRATIVE_ADNOMINAL.test(token.surface);
 }
 
 // Nor do auxiliaries of two kana or more (でしょ, ます, です) start or continue a kana run.
@@ -38,19 +40,26 @@ export function spanRules(tokens: readonly QueryToken[], folded: string): SpanRu
   const startingAt = new Map<number, QueryToken>();
   const endingAt = new Map<number, QueryToken>();
   const inRun = new Set<number>();
+  const uncut = new Set<number>();
   let previousInRun = false;
+  let previousIsWord = false;
   for (const t of tokens) {
     boundaries.add(t.start).add(t.end);
     startingAt.set(t.start, t);
     endingAt.set(t.end, t);
     const kana = HIRAGANA.test(t.surface) && !breaksKanaRun(t);
-    // A particle or an inflection ending continues a run but never starts one.
-    const joins: boolean = kana && (previousInRun || !isFunctionMorpheme(t));
+    // A particle or an inflection ending right after a word in kanji or katakana is that word's, not a kana word's.
+    const joins: boolean = kana && (previousInRun || !previousIsWord || !isFunctionMorpheme(t));
     if (joins) for (let i = t.start; i < t.end; i++) inRun.add(i);
+    // A word of three kana or more that the dictionary knows (おしゃれ) is not cut.
+    if (joins && t.known && t.surface.length >= 3) for (let i = t.start + 1; i < t.end; i++) uncut.add(i);
     previousInRun = joins;
+    previousIsWord = !HIRAGANA.test(t.surface) && t.surface.trim() !== '' && t.pos !== '記号';
   }
   const kanaInside = new Set<number>();
-  for (let i = 1; i < folded.length; i++) if (inRun.has(i - 1) && inRun.has(i)) kanaInside.add(i);
+  for (let i = 1; i < folded.length; i++) {
+    if (inRun.has(i - 1) && inRun.has(i) && !uncut.has(i)) kanaInside.add(i);
+  }
   const never = new Uint8Array(folded.length);
   for (const t of tokens) if (isNeverWording(t)) never.fill(1, t.start, t.end);
   const neverBefore = new Int32Array(folded.length + 1);
@@ -60,7 +69,7 @@ export function spanRules(tokens: readonly QueryToken[], folded: string): SpanRu
 
 /**
  * How strictly a span is checked. `written`: a catalogue wording as written (通り抜けできない may end in an
- * auxiliary); `content`: content morphemes at both edges, but a kana run may be cut anywhere; `strict`: content
+ * auxiliary, and one of three characters or more may end inside a token); `content`: content morphemes at both edges, but a kana run may be cut anywhere; `strict`: content
  * morphemes at both edges and token boundaries only (for guesses such as one-edit matches).
  */
 export type SpanCheck = 'written' | 'content' | 'strict';
@@ -71,7 +80,8 @@ export function isWholeSpan(rules: SpanRules, start: number, end: number, check:
   const contentEdges = check !== 'written';
   const long = end - start >= 3 && check !== 'strict';
   const startOk = rules.boundaries.has(start) || (long && rules.kanaInside.has(start));
-  const endOk = rules.boundaries.has(end) || (long && rules.kanaInside.has(end));
+  // A catalogue wording of three characters or more may end inside a word kuromoji joined (大きな木 in 大きな|木の下).
+  const endOk = rules.boundaries.has(end) || (long && (rules.kanaInside.has(end) || check === 'written'));
   if (!startOk || !endOk) return false;
   const first = rules.startingAt.get(start);
   const last = rules.endingAt.get(end);
