@@ -32,7 +32,6 @@ export interface MatchOptions {
 const MAX_SPAN_TOKENS = 6;
 // A misspelt word is cut by kuromoji into a few pieces at most (横段歩道 → 横|段歩|道).
 const MAX_FUZZY_TOKENS = 3;
-const ALL_KANA = /^[\u3041-\u3096\u30fc]+$/u;
 const HIRAGANA = /^[\u3041-\u3096]+$/u;
 
 /** Spans of up to MAX_SPAN_TOKENS whole tokens, longest first from each start: [first token, last token]. */

@@ -1,8 +1,8 @@
 /**
  * The catalogue's wordings (labels, synonyms and their inflected forms, from the query lexicon) indexed for the
  * meaning rules: by reading (kana spelling of the whole wording, from kuromoji's readings of its morphemes), by
- * content lemmas (base forms without particles and auxiliaries: 花が咲く → 花|咲く), and fuzzily by surface and
- * reading. Built once per lexicon, after the tokenizer is loaded.
+ * content lemmas (base forms without particles and auxiliaries: 花が咲く → 花|咲く), and fuzzily by surface.
+ * Built once per lexicon, after the tokenizer is loaded.
  */
 import type { SearchCategory } from '../categories.ts';
 import type { Lexicon, LexiconEntry } from '../lexicon.ts';
@@ -23,9 +23,8 @@ export interface WordingTable {
   lexicon: Lexicon;
   byReading: Map<string, Wording>;
   byLemmas: Map<string, Wording>;
-  /** Wordings by surface, and by reading, for one-edit lookups. */
+  /** Wordings by surface, for one-edit lookups. */
   fuzzy: FuzzyIndex<Wording>;
-  fuzzyReading: FuzzyIndex<Wording>;
   maxReadingLength: number;
   /** First character → lengths of the wordings (or readings) that start with it, longest first. */
   writtenLengths: ReadonlyMap<string, readonly number[]>;
@@ -93,7 +92,6 @@ export function buildWordingTable(lexicon: Lexicon, tokenize: TokenizeText): Wor
   const byReading = new Map<string, Wording>();
   const byLemmas = new Map<string, Wording>();
   const fuzzy = new FuzzyIndex<Wording>();
-  const fuzzyReading = new FuzzyIndex<Wording>();
   let maxReadingLength = 0;
   for (const [text, entry] of lexicon.entries) {
     const wording = toWording(text, entry);
@@ -102,17 +100,13 @@ export function buildWordingTable(lexicon: Lexicon, tokenize: TokenizeText): Wor
     fileUnder(byReading, reading, wording);
     maxReadingLength = Math.max(maxReadingLength, reading.length);
     if (hasLemmas(tokens)) fileUnder(byLemmas, lemmaKey(tokens), wording);
-    if (!wording.generated) {
-      fuzzy.add(text, wording);
-      fuzzyReading.add(reading, wording);
-    }
+    if (!wording.generated) fuzzy.add(text, wording);
   }
   return {
     lexicon,
     byReading,
     byLemmas,
     fuzzy,
-    fuzzyReading,
     maxReadingLength,
     writtenLengths: lengthsByFirst(lexicon.entries.keys()),
     readingLengths: lengthsByFirst(byReading.keys()),
