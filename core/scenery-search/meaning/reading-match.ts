@@ -2,7 +2,8 @@
  * Matching by reading: the text is spelled out in kana (kana as written, other tokens by kuromoji's reading) and
  * searched for the readings of the catalogue's wordings, so ゆうほどう or ユウホドウ finds 遊歩道. A span written in
  * kana is a `reading` match; a span written in kanji that reads like a different wording is a wrong kanji from the
- * IME and a `fuzzy` match, only for readings of four kana or more across more than one known word.
+ * IME and a `fuzzy` match, only for readings of four kana or more across more than one known word (or one word
+ * written half in kana, 夕ぐれ).
  */
 import { foldKana } from '../normalize.ts';
 import type { QueryToken } from '../tokenizer.ts';
@@ -12,6 +13,8 @@ import type { WordingTable } from './wordings.ts';
 
 const ALL_KANA = /^[\u3041-\u3096\u30fc]+$/u;
 const MIN_KANJI_READING = 4;
+// Kanji and kana in one word: another okurigana of the same word (夕ぐれ for 夕暮れ), so a known word may match.
+const MIXED = /^(?=.*[\u4e00-\u9fff])(?=.*[\u3041-\u3096]).+$/u;
 
 interface Spelled {
   reading: string;
@@ -59,7 +62,8 @@ export function findReadingMatches(
       const surface = folded.slice(start, end);
       if (surface === wording.text) continue;
       const kana = ALL_KANA.test(surface);
-      if (!kana && (length < MIN_KANJI_READING || isOneKnownWord(rules, start, end))) continue;
+      if (!kana && (length < MIN_KANJI_READING || (isOneKnownWord(rules, start, end) && !MIXED.test(surface))))
+        continue;
       found.push(toMatch(wording, start, end, folded, kana ? 'reading' : 'fuzzy'));
       reached = r + length;
       break;

@@ -21,6 +21,7 @@ const breaksKanaRun = (token: QueryToken) =>
 
 // Hiragana as written: a katakana word is one token kuromoji does not cut, so it is never split.
 const HIRAGANA = /^[\u3041-\u3096\u30fc]+$/u;
+const KATAKANA = /^[\u30a1-\u30fa\u30fc]+$/u;
 
 export interface SpanRules {
   tokens: readonly QueryToken[];
@@ -33,6 +34,8 @@ export interface SpanRules {
   endingAt: ReadonlyMap<number, QueryToken>;
   /** neverBefore[i]: characters before offset i that belong to a demonstrative (for an O(1) test of a span). */
   neverBefore: Int32Array;
+  /** Offsets inside a katakana word (never cut: カーブ is not read out of カーブミラ). */
+  katakanaInside: ReadonlySet<number>;
 }
 
 export function spanRules(tokens: readonly QueryToken[], folded: string): SpanRules {
@@ -64,7 +67,9 @@ export function spanRules(tokens: readonly QueryToken[], folded: string): SpanRu
   for (const t of tokens) if (isNeverWording(t)) never.fill(1, t.start, t.end);
   const neverBefore = new Int32Array(folded.length + 1);
   for (let i = 0; i < folded.length; i++) neverBefore[i + 1] = (neverBefore[i] as number) + (never[i] as number);
-  return { tokens, boundaries, kanaInside, startingAt, endingAt, neverBefore };
+  const katakanaInside = new Set<number>();
+  for (const t of tokens) if (KATAKANA.test(t.surface)) for (let i = t.start + 1; i < t.end; i++) katakanaInside.add(i);
+  return { tokens, boundaries, kanaInside, startingAt, endingAt, neverBefore, katakanaInside };
 }
 
 /**
@@ -81,7 +86,9 @@ export function isWholeSpan(rules: SpanRules, start: number, end: number, check:
   const long = end - start >= 3 && check !== 'strict';
   const startOk = rules.boundaries.has(start) || (long && rules.kanaInside.has(start));
   // A catalogue wording of three characters or more may end inside a word kuromoji joined (大きな木 in 大きな|木の下).
-  const endOk = rules.boundaries.has(end) || (long && (rules.kanaInside.has(end) || check === 'written'));
+  const endOk =
+    rules.boundaries.has(end) ||
+    (long && (rules.kanaInside.has(end) || (check === 'written' && !rules.katakanaInside.has(end))));
   if (!startOk || !endOk) return false;
   const first = rules.startingAt.get(start);
   const last = rules.endingAt.get(end);

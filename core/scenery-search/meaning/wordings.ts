@@ -99,7 +99,7 @@ export function buildWordingTable(lexicon: Lexicon, tokenize: TokenizeText): Wor
     const reading = readingOf(tokens);
     fileUnder(byReading, reading, wording);
     maxReadingLength = Math.max(maxReadingLength, reading.length);
-    if (hasLemmas(tokens)) fileUnder(byLemmas, lemmaKey(tokens), wording);
+    if (hasLemmas(tokens) && !isOneInflectedWord(tokens)) fileUnder(byLemmas, lemmaKey(tokens), wording);
     if (!wording.generated) fuzzy.add(text, wording);
   }
   return {
@@ -115,6 +115,12 @@ export function buildWordingTable(lexicon: Lexicon, tokenize: TokenizeText): Wor
 
 export function toWording(text: string, entry: LexiconEntry): Wording {
   return { text, category: entry.category, kind: entry.matchedBy, generated: entry.generated === true };
+}
+
+/** One word written in an inflected form names that form (止まれ painted on a road), not the verb's others. */
+function isOneInflectedWord(tokens: readonly QueryToken[]): boolean {
+  const content = tokens.filter((t) => !isFunctionMorpheme(t));
+  return content.length === 1 && (content[0] as QueryToken).surface !== (content[0] as QueryToken).basic;
 }
 
 const tables = new WeakMap<Lexicon, WordingTable>();

@@ -30,16 +30,19 @@ describe('meaning: each rule', () => {
     // kana spellings through readings
     ['てんぼうだい', ['hilltop_view:reading']],
     ['こうじょうのえんとつ', ['factory:reading']],
-    ['ろじうら', ['narrow_alley:reading']],
+    ['うらどおり', ['narrow_alley:reading']],
     // particle variants of a listed compound, and conjugated forms
     ['石の鳥居', ['torii:inflection']],
     ['レンガの壁', ['brick_wall:inflection']],
     ['さびれていた商店街', ['shopping_street:label', 'run_down:inflection']],
     // one edit, a dropped 長音, a misspelt ending of a longer word
-    ['ガードレル', ['guardrail:fuzzy']],
+    ['ガードレイル', ['guardrail:fuzzy']],
+    ['石だたみ', ['stone_paving:fuzzy']],
     ['歩道僑', ['pedestrian_bridge:fuzzy']],
     // a wrong kanji from the IME, read like the wording (でんちゅう)
-    ['電中', ['utility_poles:fuzzy']],
+    ['遊歩同', ['pedestrian_street:fuzzy']],
+    // a katakana word is not cut (カーブ is not read out of カーブミラ, a dropped 長音)
+    ['カーブミラ', ['traffic_mirror:fuzzy']],
     // the thesaurus
     ['ベンダー', ['vending_machines:thesaurus']],
   ])('%s → %j', (text, expected) => {
@@ -47,8 +50,8 @@ describe('meaning: each rule', () => {
   });
 
   it('names the catalogue wording reached, and weighs each rule below a written match', () => {
-    const [m] = find('ガードレル');
-    expect(m).toMatchObject({ text: 'がーどれる', wording: 'がーどれーる', weight: RULE_WEIGHTS.fuzzy });
+    const [m] = find('ガードレイル');
+    expect(m).toMatchObject({ text: 'がーどれいる', wording: 'がーどれーる', weight: RULE_WEIGHTS.fuzzy });
     expect(RULE_WEIGHTS.fuzzy).toBeLessThan(RULE_WEIGHTS.thesaurus);
     expect(RULE_WEIGHTS.thesaurus).toBeLessThan(RULE_WEIGHTS.reading);
     expect(RULE_WEIGHTS.reading).toBeLessThan(RULE_WEIGHTS.label);
@@ -66,8 +69,9 @@ describe('meaning: refusals', () => {
     ['それはなんですか'],
     // a whole word the dictionary knows is not a misspelling of a catalogue word
     ['中学校'],
-    // an inflection ending after a kanji word starts no kana word (立っ|て|い|ない)
-    ['立っていない'],
+    // an inflection ending after a kanji word starts no kana word (止まっ|て|い|ない), and a wording written in one
+    // inflected form (止まれ) is not matched by the verb's other forms
+    ['止まっていない'],
   ])('%s → nothing', (text) => {
     expect(summary(text)).toEqual([]);
   });
