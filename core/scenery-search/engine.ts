@@ -18,6 +18,8 @@ import type { Interpretation } from './interpretation-types.ts';
 import { RubricJudge } from './judge/rubric.ts';
 import type { Judge } from './judge/types.ts';
 import { buildLexicon, type Lexicon } from './lexicon.ts';
+import { loadThesaurus } from './meaning/thesaurus.ts';
+import { wordingTableFor } from './meaning/wordings.ts';
 import type { SearchableObservation } from './observation-text.ts';
 import { PageCache, type PageCacheOptions, pageCacheKey } from './page-cache.ts';
 import { buildWardMatcher, type WardMatcher } from './places.ts';
@@ -262,7 +264,9 @@ export async function createSearchEngine(
     search,
     interpretQuery: (query, now = new Date()) => interpretQuery(query, null, false, false, now),
     warmUp: async () => {
-      await loadTokenizer();
+      // The meaning rules' tables (readings and lemmas of every wording) are built once the tokenizer is there.
+      wordingTableFor(lexicon, await loadTokenizer());
+      loadThesaurus();
       compileRequestCheck();
       // Evidence matchers (with their cross-category shadows) cost about 3 ms each; build them before traffic.
       for (const category of catalog.categories) matcherFor(category, catalog.categories);
