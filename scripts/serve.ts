@@ -145,7 +145,7 @@ async function openAndAssemble(
   m: Modules,
   config: Config,
   log: Logger,
-  handlers: { placeLookup: HandlerMap; scenerySearch: HandlerMap; service: HandlerMap },
+  handlers: { placeLookup: HandlerMap; scenerySearch: HandlerMap; service: HandlerMap; map: HandlerMap },
   options: OpenOptions & { timer: NonNullable<OpenOptions['timer']> },
 ) {
   const { store, release, ingested } = await m

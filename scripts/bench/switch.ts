@@ -71,6 +71,7 @@ async function serveFirst() {
     placeLookup: await loadHandlers('place-lookup'),
     scenerySearch: await loadHandlers('scenery-search'),
     service: await loadHandlers('service'),
+    map: await loadHandlers('map'),
   };
   const assembled = await assembleApp({ config, log, handlers, release });
   // Nearby at 500 scenes spread over the release.
