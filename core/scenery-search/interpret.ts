@@ -3,12 +3,14 @@
  * attach negations, and sort what is left into text terms and ignored words with a reason.
  */
 import type { CategoryCatalog } from './categories.ts';
+import { negatedWords, scopeMatches } from './clause-scope.ts';
+import { conditionConfidence, interpretationConfidence } from './confidence.ts';
 import type { Condition, IgnoredWording, Interpretation, PlaceMention, YearMention } from './interpretation-types.ts';
 import { readLeftovers } from './leftovers.ts';
 import { type Lexicon, type LexiconMatch, longestMatchAt } from './lexicon.ts';
-import { isCoordination, matchQueryNegation } from './negation.ts';
 import { foldKana, normalizeWidth } from './normalize.ts';
 import { findPlaces, type WardMatcher } from './places.ts';
+import { isFunctionToken } from './query-words.ts';
 import type { QueryToken, TokenizeText } from './tokenizer.ts';
 import { findYears } from './years.ts';
 
@@ -35,6 +37,7 @@ export interface InterpretInput {
 
 const ATMOSPHERE_WEIGHT = 0.7;
 const NEGATED_WEIGHT = 0.9;
+const SOFT_WEIGHT = 0.5;
 
 function presetInterpretation(ctx: InterpretContext, presetId: string): Interpretation {
   const preset = ctx.catalog.presetById.get(presetId);
@@ -52,6 +55,8 @@ function presetInterpretation(ctx: InterpretContext, presetId: string): Interpre
       matched_by: 'preset',
       weight: Math.round((1 - i * 0.05) * 100) / 100,
       negated: false,
+      soft: false,
+      confidence: conditionConfidence({ matched_by: 'preset' }),
       origin: 'preset',
     };
   });
@@ -66,6 +71,8 @@ function presetInterpretation(ctx: InterpretContext, presetId: string): Interpre
     preset_set_aside: false,
     text_only: false,
     unverified_conditions: [],
+    preferred: [],
+    match_confidence: interpretationConfidence(conditions),
     combine: 'any',
   };
 }
@@ -116,28 +123,6 @@ function findWording(
   return matches.sort((a, b) => a.start - b.start);
 }
 
-/** Marks matches negated by a following negation, spreading it back over coordinated wording (電柱や電線がない). */
-function findNegations(folded: string, matches: LexiconMatch[]): { negated: boolean[]; spans: [number, number][] } {
-  const negated = matches.map(() => false);
-  const spans: [number, number][] = [];
-  matches.forEach((m, i) => {
-    const next = matches[i + 1];
-    const restEnd = next ? next.start : folded.length;
-    const rest = folded.slice(m.end, restEnd);
-    const length = matchQueryNegation(rest.trimStart());
-    if (length === 0) return;
-    const lead = rest.length - rest.trimStart().length;
-    spans.push([m.end + lead, m.end + lead + length]);
-    negated[i] = true;
-    for (let j = i - 1; j >= 0; j--) {
-      const between = folded.slice((matches[j] as LexiconMatch).end, (matches[j + 1] as LexiconMatch).start);
-      if (!isCoordination(between) || negated[j]) break;
-      negated[j] = true;
-    }
-  });
-  return { negated, spans };
-}
-
 export function interpret(ctx: InterpretContext, input: InterpretInput): Interpretation {
   if (input.query === null) {
     if (input.preset === null) throw new Error('a query or a preset is required');
@@ -177,8 +162,14 @@ export function interpret(ctx: InterpretContext, input: InterpretInput): Interpr
   for (const m of joined) claimed.push([m.start, m.end]);
   const matches = [...joined, ...findWording(ctx.lexicon, folded, boundaries, free)].sort((a, b) => a.start - b.start);
   for (const m of matches) claimed.push([m.start, m.end]);
-  const { negated, spans } = findNegations(folded, matches);
+  const { scopes, spans } = scopeMatches(folded, tokens, matches);
   claimed.push(...spans);
+  const negatedLeft = negatedWords(folded, tokens, free, (t) => !isFunctionToken(t));
+  for (const word of negatedLeft.words) {
+    claimed.push([word.start, word.end]);
+    ignored.push({ text: folded.slice(word.start, word.end), reason: 'negated_word' });
+  }
+  claimed.push(...negatedLeft.spans);
 
   const conditions: Condition[] = [];
   const seen = new Set<string>();
@@ -189,7 +180,7 @@ export function interpret(ctx: InterpretContext, input: InterpretInput): Interpr
       return;
     }
     seen.add(c.id);
-    const isNegated = negated[i] as boolean;
+    const { negated: isNegated, soft } = scopes[i] as { negated: boolean; soft: boolean };
     conditions.push({
       key: isNegated ? `not:${c.id}` : c.id,
       category_id: c.id,
@@ -198,8 +189,10 @@ export function interpret(ctx: InterpretContext, input: InterpretInput): Interpr
       group: c.group,
       matched_text: m.text,
       matched_by: m.entry.matchedBy,
-      weight: isNegated ? NEGATED_WEIGHT : c.group === 'atmosphere' ? ATMOSPHERE_WEIGHT : 1,
+      weight: soft ? SOFT_WEIGHT : isNegated ? NEGATED_WEIGHT : c.group === 'atmosphere' ? ATMOSPHERE_WEIGHT : 1,
       negated: isNegated,
+      soft,
+      confidence: conditionConfidence({ matched_by: m.entry.matchedBy }),
       origin: 'query',
     });
   });
@@ -208,7 +201,7 @@ export function interpret(ctx: InterpretContext, input: InterpretInput): Interpr
   const leftovers = readLeftovers(tokens, folded, free, ctx.occurs);
   const textTerms: string[] = [];
   for (const c of conditions)
-    if (!c.negated && c.matched_text && !textTerms.includes(c.matched_text)) textTerms.push(c.matched_text);
+    if (!c.negated && !c.soft && c.matched_text && !textTerms.includes(c.matched_text)) textTerms.push(c.matched_text);
   for (const term of leftovers.terms) {
     if (textTerms.includes(term)) ignored.push({ text: term, reason: 'duplicate' });
     else textTerms.push(term);
@@ -225,6 +218,8 @@ export function interpret(ctx: InterpretContext, input: InterpretInput): Interpr
     preset_set_aside: input.preset !== null,
     text_only: conditions.length === 0,
     unverified_conditions: [],
+    preferred: conditions.filter((c) => c.soft).map((c) => c.key),
+    match_confidence: interpretationConfidence(conditions),
     combine: 'all',
   };
 }
