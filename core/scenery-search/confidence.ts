@@ -4,7 +4,7 @@
  * less again: `rule` names that rule when the lexicon reports one, else `matched_by` decides. The interpretation is
  * as sure as its least sure condition.
  */
-import type { Condition } from './interpretation-types.ts';
+import type { Condition, Interpretation } from './interpretation-types.ts';
 
 const BY_RULE: Record<string, number> = {
   preset: 1,
@@ -28,4 +28,18 @@ export function conditionConfidence(condition: Pick<Condition, 'matched_by'> & {
 export function interpretationConfidence(conditions: Pick<Condition, 'confidence'>[]): number | null {
   if (conditions.length === 0) return null;
   return Math.min(...conditions.map((c) => c.confidence));
+}
+
+const DROPPED: ReadonlySet<string> = new Set(['not_scenery', 'unknown_place', 'negated_word']);
+
+/**
+ * The share of the query's content that was searched: conditions and text terms against those plus the content
+ * words set aside (not scenery, an unknown place, a negated word no category covers). A result can match what was
+ * understood and still miss what was not, so its match_score is discounted by this share.
+ */
+export function queryCoverage(interpretation: Pick<Interpretation, 'conditions' | 'text_terms' | 'ignored'>): number {
+  const worded = new Set(interpretation.conditions.map((c) => c.matched_text));
+  const understood = interpretation.conditions.length + interpretation.text_terms.filter((t) => !worded.has(t)).length;
+  const dropped = interpretation.ignored.filter((w) => DROPPED.has(w.reason)).length;
+  return understood + dropped === 0 ? 1 : understood / (understood + dropped);
 }

@@ -1,5 +1,6 @@
 /** Scene items of a results page: position, capture, generation, quotes as evidence, match values and tags. */
 import type { CategoryCatalog } from './categories.ts';
+import { queryCoverage } from './confidence.ts';
 import { type Corpus, type CorpusObservation, tagsOf } from './corpus.ts';
 import {
   assessCategory,
@@ -119,7 +120,7 @@ export function buildSceneItem(
     ...(ctx.sourceRelease === undefined ? {} : { source_release: ctx.sourceRelease }),
     ...(ctx.links === undefined ? {} : { links: ctx.links(id) }),
     quotes: quotesFor(folded, interpretation, ctx),
-    match_score: match.score,
+    match_score: Math.round(match.score * queryCoverage(interpretation) * 1000) / 1000,
     // The judge's firmness, discounted by how surely the query was read (a fuzzy match is less sure than a label).
     match_confidence:
       match.judged && match.confidence !== null
