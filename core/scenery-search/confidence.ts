@@ -31,15 +31,20 @@ export function interpretationConfidence(conditions: Pick<Condition, 'confidence
 }
 
 const DROPPED: ReadonlySet<string> = new Set(['not_scenery', 'unknown_place', 'negated_word']);
+// A word looked up in the text index is a weaker reading than a category: it counts half as understood.
+const TERM_SHARE = 0.5;
 
 /**
- * The share of the query's content that was searched: conditions and text terms against those plus the content
- * words set aside (not scenery, an unknown place, a negated word no category covers). A result can match what was
- * understood and still miss what was not, so its match_score is discounted by this share.
+ * The share of the query's content that was searched as scenery: its conditions, and half of each extra text term,
+ * against all of those plus the content words set aside (not scenery, an unknown place, a negated word no category
+ * covers). A result can match what was understood and still miss what was not, so its match_score is discounted by
+ * this share.
  */
 export function queryCoverage(interpretation: Pick<Interpretation, 'conditions' | 'text_terms' | 'ignored'>): number {
   const worded = new Set(interpretation.conditions.map((c) => c.matched_text));
-  const understood = interpretation.conditions.length + interpretation.text_terms.filter((t) => !worded.has(t)).length;
+  const conditions = interpretation.conditions.length;
+  const terms = interpretation.text_terms.filter((t) => !worded.has(t)).length;
   const dropped = interpretation.ignored.filter((w) => DROPPED.has(w.reason)).length;
-  return understood + dropped === 0 ? 1 : understood / (understood + dropped);
+  const all = conditions + terms + dropped;
+  return all === 0 ? 1 : (conditions + TERM_SHARE * terms) / all;
 }

@@ -527,7 +527,7 @@ export type Scene = {
      */
     quotes?: Array<Quote>;
     /**
-     * How well the result matches the understood conditions, 0-1 (1 best); NOT a probability of correctness. For a judged result, the judge's rubric position normalised to 0-1; for a result ranked by the index (mode `text`, judge fallback), the weighted share of conditions its index entries support (a category tag fully, the condition's wording in its text half). Either is multiplied by the share of the query's content that was searched: content words set aside (`interpretation.ignored` with reason `not_scenery`, `unknown_place` or `negated_word`) lower it, since a result may miss what was not understood. Always sent by this server for search results.
+     * How well the result matches the understood conditions, 0-1 (1 best); NOT a probability of correctness. For a judged result, the judge's rubric position normalised to 0-1; for a result ranked by the index (mode `text`, judge fallback), the weighted share of conditions its index entries support (a category tag fully, the condition's wording in its text half). Either is multiplied by the share of the query's content understood as scenery: each condition counts 1, each extra word of `text_terms` 1/2 (a word found in a text is a weaker reading than a category), each content word set aside (`interpretation.ignored` with reason `not_scenery`, `unknown_place` or `negated_word`) 0, since a result may miss what was not understood. Always sent by this server for search results.
      */
     match_score?: number;
     /**
