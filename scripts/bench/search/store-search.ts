@@ -17,12 +17,12 @@ const NOW = new Date('2026-11-21T12:00:00Z');
 const HERE = resolve(import.meta.dirname, '../../..');
 
 /**
- * A copy of `ref`'s files inside node_modules/.cache, so its imports resolve to this
+ * A copy of `ref`'s files in .data/bench-baseline (Node strips types outside node_modules only), so its imports resolve to this
  * checkout's node_modules. Returns its root.
  */
 export function checkoutOf(ref: string): string {
   const sha = execFileSync('git', ['rev-parse', ref], { cwd: HERE, encoding: 'utf8' }).trim();
-  const root = join(HERE, 'node_modules/.cache/machimi-bench-baseline', sha);
+  const root = join(HERE, '.data/bench-baseline', sha);
   if (!existsSync(join(root, 'core'))) {
     mkdirSync(root, { recursive: true });
     execFileSync('sh', ['-c', `git archive ${sha} | tar -x -C "${root}"`], { cwd: HERE });
