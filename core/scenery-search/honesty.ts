@@ -12,6 +12,7 @@ const DROPPED_BECAUSE: Partial<Record<IgnoredReason, string>> = {
   not_scenery: 'not a scenery word of the catalogue or of any observation',
   unknown_place: 'not a ward listed by /explore/api/meta',
   unsupported_year: 'outside the capture years that can be searched',
+  negated_word: 'negated, but no category covers it and the text index cannot search for an absence',
 };
 
 /** Whether the query named any scenery the search can look for: a category condition or an indexed word. */

@@ -3,15 +3,17 @@
  * attach negations, and sort what is left into text terms and ignored words with a reason.
  */
 import type { CategoryCatalog } from './categories.ts';
+import { negatedWords, scopeMatches } from './clause-scope.ts';
+import { conditionConfidence, interpretationConfidence } from './confidence.ts';
 import type { Condition, IgnoredWording, Interpretation, PlaceMention, YearMention } from './interpretation-types.ts';
 import { readLeftovers } from './leftovers.ts';
 import type { Lexicon } from './lexicon.ts';
-import { type CategoryMatch, matchMeaning } from './meaning/match.ts';
+import { matchMeaning } from './meaning/match.ts';
 import { loadThesaurus, type Thesaurus } from './meaning/thesaurus.ts';
 import { wordingTableFor } from './meaning/wordings.ts';
-import { isCoordination, matchQueryNegation } from './negation.ts';
 import { foldKana, normalizeWidth } from './normalize.ts';
 import { findPlaces, type WardMatcher } from './places.ts';
+import { isFunctionToken } from './query-words.ts';
 import type { TokenizeText } from './tokenizer.ts';
 import { findYears } from './years.ts';
 
@@ -40,6 +42,7 @@ export interface InterpretInput {
 
 const ATMOSPHERE_WEIGHT = 0.7;
 const NEGATED_WEIGHT = 0.9;
+const SOFT_WEIGHT = 0.5;
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
 function presetInterpretation(ctx: InterpretContext, presetId: string): Interpretation {
@@ -59,6 +62,8 @@ function presetInterpretation(ctx: InterpretContext, presetId: string): Interpre
       rule: 'preset',
       weight: Math.round((1 - i * 0.05) * 100) / 100,
       negated: false,
+      soft: false,
+      confidence: conditionConfidence({ matched_by: 'preset' }),
       origin: 'preset',
     };
   });
@@ -73,30 +78,10 @@ function presetInterpretation(ctx: InterpretContext, presetId: string): Interpre
     preset_set_aside: false,
     text_only: false,
     unverified_conditions: [],
+    preferred: [],
+    match_confidence: interpretationConfidence(conditions),
     combine: 'any',
   };
-}
-
-/** Marks matches negated by a following negation, spreading it back over coordinated wording (電柱や電線がない). */
-function findNegations(folded: string, matches: CategoryMatch[]): { negated: boolean[]; spans: [number, number][] } {
-  const negated = matches.map(() => false);
-  const spans: [number, number][] = [];
-  matches.forEach((m, i) => {
-    const next = matches[i + 1];
-    const restEnd = next ? next.start : folded.length;
-    const rest = folded.slice(m.end, restEnd);
-    const length = matchQueryNegation(rest.trimStart());
-    if (length === 0) return;
-    const lead = rest.length - rest.trimStart().length;
-    spans.push([m.end + lead, m.end + lead + length]);
-    negated[i] = true;
-    for (let j = i - 1; j >= 0; j--) {
-      const between = folded.slice((matches[j] as CategoryMatch).end, (matches[j + 1] as CategoryMatch).start);
-      if (!isCoordination(between) || negated[j]) break;
-      negated[j] = true;
-    }
-  });
-  return { negated, spans };
 }
 
 export function interpret(ctx: InterpretContext, input: InterpretInput): Interpretation {
@@ -136,8 +121,14 @@ export function interpret(ctx: InterpretContext, input: InterpretInput): Interpr
   const thesaurus = ctx.thesaurus === undefined ? loadThesaurus() : ctx.thesaurus;
   const matches = matchMeaning(table, tokens, folded, { free, ...(thesaurus ? { thesaurus } : {}) });
   for (const m of matches) claimed.push([m.start, m.end]);
-  const { negated, spans } = findNegations(folded, matches);
+  const { scopes, spans } = scopeMatches(folded, tokens, matches);
   claimed.push(...spans);
+  const negatedLeft = negatedWords(folded, tokens, free, (t) => !isFunctionToken(t));
+  for (const word of negatedLeft.words) {
+    claimed.push([word.start, word.end]);
+    ignored.push({ text: folded.slice(word.start, word.end), reason: 'negated_word' });
+  }
+  claimed.push(...negatedLeft.spans);
 
   const conditions: Condition[] = [];
   const seen = new Set<string>();
@@ -148,7 +139,7 @@ export function interpret(ctx: InterpretContext, input: InterpretInput): Interpr
       return;
     }
     seen.add(c.id);
-    const isNegated = negated[i] as boolean;
+    const { negated: isNegated, soft } = scopes[i] as { negated: boolean; soft: boolean };
     conditions.push({
       key: isNegated ? `not:${c.id}` : c.id,
       category_id: c.id,
@@ -159,8 +150,12 @@ export function interpret(ctx: InterpretContext, input: InterpretInput): Interpr
       matched_by: m.kind,
       rule: m.rule,
       ...(m.wording === m.text ? {} : { matched_wording: m.wording }),
-      weight: round2((isNegated ? NEGATED_WEIGHT : c.group === 'atmosphere' ? ATMOSPHERE_WEIGHT : 1) * m.weight),
+      weight: round2(
+        (soft ? SOFT_WEIGHT : isNegated ? NEGATED_WEIGHT : c.group === 'atmosphere' ? ATMOSPHERE_WEIGHT : 1) * m.weight,
+      ),
       negated: isNegated,
+      soft,
+      confidence: conditionConfidence({ matched_by: m.kind, rule: m.rule }),
       origin: 'query',
     });
   });
@@ -171,7 +166,7 @@ export function interpret(ctx: InterpretContext, input: InterpretInput): Interpr
   // A wording read by meaning is looked up in the text as the catalogue writes it (ゆうほどう → 遊歩道).
   for (const c of conditions) {
     const term = c.matched_wording ?? c.matched_text;
-    if (!c.negated && term && !textTerms.includes(term)) textTerms.push(term);
+    if (!c.negated && !c.soft && term && !textTerms.includes(term)) textTerms.push(term);
   }
   for (const term of leftovers.terms) {
     if (textTerms.includes(term)) ignored.push({ text: term, reason: 'duplicate' });
@@ -189,6 +184,8 @@ export function interpret(ctx: InterpretContext, input: InterpretInput): Interpr
     preset_set_aside: input.preset !== null,
     text_only: conditions.length === 0,
     unverified_conditions: [],
+    preferred: conditions.filter((c) => c.soft).map((c) => c.key),
+    match_confidence: interpretationConfidence(conditions),
     combine: 'all',
   };
 }

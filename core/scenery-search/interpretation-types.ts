@@ -16,6 +16,10 @@ export interface Condition {
   matched_wording?: string;
   weight: number;
   negated: boolean;
+  /** Ranks but never filters: an optional clause (できれば, 〜だと嬉しい) or a soft negation (〜が少ない). */
+  soft: boolean;
+  /** How sure the reading of this wording is, 0-1 (confidence.ts). */
+  confidence: number;
   origin: 'query' | 'preset';
 }
 
@@ -48,6 +52,10 @@ export interface Interpretation {
   preset_set_aside: boolean;
   text_only: boolean;
   unverified_conditions: string[];
+  /** Keys of the soft conditions: they rank results, never filter them. */
+  preferred: string[];
+  /** How sure the interpretation is: its least sure condition's confidence, null with no condition. */
+  match_confidence: number | null;
   /**
    * How the conditions combine: `all` for a query (every condition should hold), `any` for a preset (a scene
    * showing one of its categories belongs to it). An extra key; the spec's Interpretation is an open object.

@@ -5,7 +5,13 @@
 import { foldKana } from './normalize.ts';
 import type { QueryToken } from './tokenizer.ts';
 
-export type IgnoredReason = 'function_word' | 'not_scenery' | 'unknown_place' | 'unsupported_year' | 'duplicate';
+export type IgnoredReason =
+  | 'function_word'
+  | 'not_scenery'
+  | 'unknown_place'
+  | 'unsupported_year'
+  | 'duplicate'
+  | 'negated_word';
 
 const FUNCTION_POS = new Set(['助詞', '助動詞', '記号', '接続詞', '連体詞', 'フィラー', '接頭詞', '感動詞', 'その他']);
 const FUNCTION_NOUN_DETAILS = new Set(['非自立', '代名詞', '接尾', '副詞可能']);

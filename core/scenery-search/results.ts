@@ -1,5 +1,6 @@
 /** Scene items of a results page: position, capture, generation, quotes as evidence, match values and tags. */
 import type { CategoryCatalog } from './categories.ts';
+import { queryCoverage } from './confidence.ts';
 import { type Corpus, type CorpusObservation, tagsOf } from './corpus.ts';
 import {
   assessCategory,
@@ -41,7 +42,7 @@ export interface SceneItem {
   source_release?: string;
   links?: SceneLinks;
   quotes: Quote[];
-  match_score?: number;
+  match_score: number;
   match_confidence: number | null;
   match_probabilities: Record<string, number> | null;
   tags: string[];
@@ -101,7 +102,7 @@ export function buildSceneItem(
   const wardIndex = corpus.ward[doc] as number;
   const id = corpus.ids.at(doc);
   const folded = foldObservation(observation, ctx.folds);
-  const item: SceneItem = {
+  return {
     id,
     year,
     capture_year: year,
@@ -119,10 +120,13 @@ export function buildSceneItem(
     ...(ctx.sourceRelease === undefined ? {} : { source_release: ctx.sourceRelease }),
     ...(ctx.links === undefined ? {} : { links: ctx.links(id) }),
     quotes: quotesFor(folded, interpretation, ctx),
-    match_confidence: match.judged ? match.confidence : null,
+    match_score: Math.round(match.score * queryCoverage(interpretation) * 1000) / 1000,
+    // The judge's firmness, discounted by how surely the query was read (a fuzzy match is less sure than a label).
+    match_confidence:
+      match.judged && match.confidence !== null
+        ? Math.round(match.confidence * (interpretation.match_confidence ?? 1) * 100) / 100
+        : null,
     match_probabilities: match.judged ? match.probabilities : null,
     tags: tagsOf(corpus, doc).map((i) => ctx.catalog.categories[i]?.id as string),
   };
-  if (match.judged) item.match_score = match.score;
-  return item;
 }

@@ -245,7 +245,10 @@ export async function runPage(input: PageInput): Promise<PageOutput> {
         : results.length >= limit
           ? 'page_limit'
           : 'request_budget';
-  const anyUnjudged = page.shown.some((r) => !r.judged);
+  // Results ranked by the index were checked against their index entries only: a condition some of them lack
+  // there is reported as unverified.
+  const unverified = new Set<string>();
+  for (const r of page.shown) if (!r.judged) for (const key of ranker.score(r.doc).unsupported) unverified.add(key);
   return {
     results,
     hasMore,
@@ -258,7 +261,7 @@ export async function runPage(input: PageInput): Promise<PageOutput> {
     judgeUsed: judgedCount > 0 ? input.judge.kind : 'none',
     mode: page.related ? 'related' : input.mode === 'text' || nothingJudged ? 'text' : 'jev',
     warnings,
-    unverified: input.mode === 'text' || anyUnjudged ? conditionKeys : [],
+    unverified: conditionKeys.filter((key) => unverified.has(key)),
     degraded: failed || timedOut,
   };
 }

@@ -10,6 +10,8 @@ export interface RankedCondition {
   key: string;
   weight: number;
   negated: boolean;
+  /** Soft conditions (interpretation.preferred) rank but never decide whether a result passes. */
+  soft: boolean;
   /** Text terms help ranking; they are not conditions of the response (no probability is reported for them). */
   isTerm: boolean;
 }
@@ -37,12 +39,19 @@ export function rankedConditions(conditions: Condition[], textTerms: string[]): 
     key: c.key,
     weight: c.weight,
     negated: c.negated,
+    soft: c.soft,
     isTerm: false,
   }));
   const worded = new Set(conditions.map((c) => c.matched_text));
   for (const term of textTerms) {
     if (!worded.has(term))
-      out.push({ key: `text:${term}`, weight: conditions.length > 0 ? 0.4 : 1, negated: false, isTerm: true });
+      out.push({
+        key: `text:${term}`,
+        weight: conditions.length > 0 ? 0.4 : 1,
+        negated: false,
+        soft: false,
+        isTerm: true,
+      });
   }
   return out;
 }
@@ -52,8 +61,9 @@ export function scorePresence(
   presence: Record<string, Presence>,
   combine: 'all' | 'any',
 ): Score {
-  const categories = conditions.filter((c) => !c.isTerm);
-  const required = categories.length > 0 ? categories : conditions;
+  const categories = conditions.filter((c) => !c.isTerm && !c.soft);
+  const terms = conditions.filter((c) => c.isTerm);
+  const required = categories.length > 0 ? categories : terms;
   let weighted = 0;
   let weights = 0;
   let explicit = 0;

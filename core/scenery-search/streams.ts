@@ -47,6 +47,21 @@ function rarest(corpus: Corpus, terms: string[]): Postings {
   return best ?? EMPTY_POSTINGS;
 }
 
+/**
+ * The documents that meet the soft conditions (tagged with a wished category, untagged with a softly negated one),
+ * or null when there is none.
+ */
+function preferredTest(corpus: Corpus, conditions: Condition[]) {
+  const soft = conditions.filter((c) => c.soft);
+  if (soft.length === 0) return null;
+  const wanted = soft.filter((c) => !c.negated).map((c) => tagged(corpus, c));
+  const unwanted = soft.filter((c) => c.negated).map((c) => tagged(corpus, c));
+  const meets = (doc: number) =>
+    (wanted.length === 0 || wanted.some((list) => contains(list, doc))) &&
+    !unwanted.some((list) => contains(list, doc));
+  return { docs: () => (wanted.length > 0 ? unionAll(wanted) : null), meets };
+}
+
 function lazy<T>(compute: () => T): () => T {
   let value: T | null = null;
   return () => {
@@ -56,9 +71,11 @@ function lazy<T>(compute: () => T): () => T {
 }
 
 export function planTiers(corpus: Corpus, interpretation: Interpretation): Tier[] {
-  const positive = interpretation.conditions.filter((c) => !c.negated);
-  const negatedLists = interpretation.conditions.filter((c) => c.negated).map((c) => tagged(corpus, c));
+  const positive = interpretation.conditions.filter((c) => !c.negated && !c.soft);
+  const negatedLists = interpretation.conditions.filter((c) => c.negated && !c.soft).map((c) => tagged(corpus, c));
   const notNegated = (doc: number) => !negatedLists.some((list) => contains(list, doc));
+  // Soft conditions never filter: they only put the documents that meet them in a tier of their own, first.
+  const wished = preferredTest(corpus, interpretation.conditions);
   const conditionWords = new Set(positive.map((c) => c.matched_text));
   const extraTerms = interpretation.text_terms.filter((t) => !conditionWords.has(t));
   const hasTerms = (doc: number) => extraTerms.every((t) => corpus.text.docHasTerm(doc, t));
@@ -74,8 +91,10 @@ export function planTiers(corpus: Corpus, interpretation: Interpretation): Tier[
     return tiers;
   }
   if (positive.length === 0) {
-    if (extraTerms.length === 0) push('all_documents', () => null);
-    else {
+    if (extraTerms.length === 0) {
+      if (wished) push('preferred', wished.docs, (doc) => notNegated(doc) && wished.meets(doc));
+      push('all_documents', () => null);
+    } else {
       // Driven by the rarest term, the others checked per document.
       push(
         'all_terms',
@@ -89,6 +108,7 @@ export function planTiers(corpus: Corpus, interpretation: Interpretation): Tier[
     return tiers;
   }
   const allTagged = lazy(() => intersectAll(positive.map((c) => tagged(corpus, c))));
+  if (wished) push('all_tags_preferred', allTagged, (doc) => notNegated(doc) && hasTerms(doc) && wished.meets(doc));
   if (extraTerms.length > 0) push('tags_and_terms', allTagged, (doc) => notNegated(doc) && hasTerms(doc));
   push('all_tags', allTagged);
   // Wider tiers are driven by the rarest conditions' lists and check the others per document, so no request builds

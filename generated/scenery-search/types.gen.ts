@@ -216,9 +216,17 @@ export type Interpretation = {
      */
     text_only: boolean;
     /**
-     * Keys of conditions (see `conditions[].key`) that the results of this page were not checked against: all conditions in mode `text` or after a judge fallback, and none when every result was judged. Results may not satisfy them.
+     * Keys of conditions (see `conditions[].key`) that some result of this page is not known to satisfy. A judged result was checked against every condition. A result ranked by the index (mode `text`, or after a judge fallback) was checked against its index entries only: its category tags and the words of its text; a condition that some such result's entries do not support (no tag and not its wording; for a negated condition, a tag) is listed here. Empty when every result was judged or supported.
      */
     unverified_conditions: Array<string>;
+    /**
+     * Keys of the soft conditions (`conditions[].soft`): wishes such as できれば〜, 〜だと嬉しい, 〜でも構いません or 〜が少ない. They rank results (those meeting them come first) but never exclude one.
+     */
+    preferred: Array<string>;
+    /**
+     * How sure the reading of the query is, 0-1: the lowest `conditions[].confidence`; null when no condition was understood.
+     */
+    match_confidence: number | null;
 };
 
 /**
@@ -263,9 +271,17 @@ export type Condition = {
      */
     weight: number;
     /**
-     * True for wording such as 〜がない or 〜以外: scenes that show the category are ranked out instead of in.
+     * True when the query asks for the category's absence: 〜がない, 〜以外, 〜じゃない, 〜なし, or a negated verb phrase the word belongs to (〜が落ちていない, 〜は写っていない). Scenes tagged with the category are excluded (unless `soft`), and judged scenes showing it fail.
      */
     negated: boolean;
+    /**
+     * True for a wish rather than a requirement: an optional clause (できれば〜, なるべく〜, 〜があればなお良い, 〜だと嬉しい, 〜でも構いません) or a negation asking for fewer (〜が少ない, 〜があまりない). A soft condition ranks results but never excludes one; its key is listed in `interpretation.preferred`.
+     */
+    soft: boolean;
+    /**
+     * How sure the reading of this wording is, 0-1: 1 for a category label or a preset, less for one of the category's other wordings, less again for a looser match (a reading, an inflection, a thesaurus entry, a misspelling).
+     */
+    confidence: number;
     /**
      * Whether the condition comes from the query or from the preset.
      */
@@ -315,9 +331,9 @@ export type YearMention = {
 export type IgnoredWording = {
     text: string;
     /**
-     * `function_word` (particles and the like), `not_scenery` (not something a street photograph shows, such as taste or opening hours), `unknown_place` (a place name that is not a listed ward), `unsupported_year` (a year outside what can be searched), `duplicate` (said twice).
+     * `function_word` (particles and the like), `not_scenery` (not something a street photograph shows, such as taste or opening hours), `unknown_place` (a place name that is not a listed ward), `unsupported_year` (a year outside what can be searched), `duplicate` (said twice), `negated_word` (a negated word that names no category: the text index can look for a word, not for its absence).
      */
-    reason: 'function_word' | 'not_scenery' | 'unknown_place' | 'unsupported_year' | 'duplicate';
+    reason: 'function_word' | 'not_scenery' | 'unknown_place' | 'unsupported_year' | 'duplicate' | 'negated_word';
 };
 
 /**
@@ -519,11 +535,11 @@ export type Scene = {
      */
     quotes?: Array<Quote>;
     /**
-     * The judge's rubric position normalised to 0-1 (1 best). NOT a probability of correctness. Present only for results ranked by the judge (semantic matches).
+     * How well the result matches the understood conditions, 0-1 (1 best); NOT a probability of correctness. For a judged result, the judge's rubric position normalised to 0-1; for a result ranked by the index (mode `text`, judge fallback), the weighted share of conditions its index entries support (a category tag fully, the condition's wording in its text half). Either is multiplied by the share of the query's content understood as scenery: each condition counts 1, each extra word of `text_terms` 1/2 (a word found in a text is a weaker reading than a category), each content word set aside (`interpretation.ignored` with reason `not_scenery`, `unknown_place` or `negated_word`) 0, since a result may miss what was not understood. Always sent by this server for search results.
      */
     match_score?: number;
     /**
-     * How firmly the judge could decide, 0-1: 1 when every condition was decided from explicit statements in the observation, lower when decided from the absence of a mention; null when not judged.
+     * How firmly the result was decided, 0-1: the judge's firmness (1 when every condition was decided from explicit statements in the observation, lower when decided from the absence of a mention) times `interpretation.match_confidence`; null when not judged.
      */
     match_confidence?: number | null;
     /**

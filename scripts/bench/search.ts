@@ -7,6 +7,14 @@
  * would from its store). Prints build time (wall and CPU), index size, load time and latency percentiles.
  * `--reuse-index` loads `--index` when it was saved for the same release and size (skipping the build, which takes
  * minutes at 1 M) and builds it only when it is missing or stale.
+ *
+ * npm run bench -- search --data DIR [--baseline REF] [--rounds 3] [--no-http]
+ *
+ * The same on a real ingested release, as the server runs it (scripts/bench/search/store-search.ts): DIR is a
+ * DATA_DIR (PGlite, written to: give a copy) whose search-index/ holds the release's index; observations are read
+ * from the store per page. With --baseline, the code of REF (e.g. main) runs beside this checkout's in one process,
+ * rounds interleaved. Then each version's `npm start` over DIR answers the same queries over HTTP, one after the
+ * other (the figure a client sees, store read included).
  */
 import { parseArgs } from 'node:util';
 import { loadCatalog } from '../../core/scenery-search/categories.ts';
@@ -16,6 +24,7 @@ import type { SearchMode } from '../../core/scenery-search/request.ts';
 import { buildAndSave, type IndexFile, loadAverage, loadIndex, mb } from './search/index-file.ts';
 import { createScaledEngine, measureModeLatency, readEvaluationQueries } from './search/query-latency.ts';
 import { scaledCorpus } from './search/scaled-corpus.ts';
+import { benchStore } from './search/store-bench.ts';
 
 const { values } = parseArgs({
   options: {
@@ -24,8 +33,15 @@ const { values } = parseArgs({
     index: { type: 'string', default: '/tmp/search-index.bin' },
     rounds: { type: 'string', default: '3' },
     'reuse-index': { type: 'boolean', default: false },
+    data: { type: 'string' },
+    baseline: { type: 'string' },
+    'no-http': { type: 'boolean', default: false },
   },
 });
+if (values.data) {
+  await benchStore(values.data, values.baseline ?? null, Number(values.rounds), !values['no-http']);
+  process.exit(0);
+}
 if (!values.release) {
   // Part of `npm run bench` (scripts/bench/run.ts): without a release there is nothing to scale, which is not a failure.
   process.stderr.write(

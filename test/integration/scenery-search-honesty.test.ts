@@ -49,8 +49,31 @@ describe.each(['jev', 'text'])('POST /explore/api/search in mode %s', (mode) => 
     expect(page.warning).toMatch(/not understood and not searched: "麒麟"/);
     // Particles are not content words: they are not named.
     expect(page.warning).not.toContain('"の"');
-    // Mode text checks no condition against the observations, and says so; mode jev judged every result shown.
-    expect(page.interpretation.unverified_conditions).toEqual(mode === 'text' ? ['slope_road'] : []);
+    // Mode jev judged every result shown. Mode text checked each result's index entries: a result they do not
+    // support scores 0 on the one condition, and the condition is then listed as unverified.
+    for (const r of page.results) expect(r.match_score).toBeGreaterThanOrEqual(0);
+    const unsupported = mode === 'text' && page.results.some((r: { match_score: number }) => r.match_score === 0);
+    expect(page.interpretation.unverified_conditions).toEqual(unsupported ? ['slope_road'] : []);
+  });
+
+  it('excludes a category negated by a verb phrase and reads an optional clause as a wish, on every page', async () => {
+    const first = await search({ query: '電柱が立っていない住宅街、できれば坂道', mode, limit: 4 });
+    const keys = first.interpretation.conditions.map((c: { key: string }) => c.key).sort();
+    expect(keys).toEqual(['not:utility_poles', 'residential_street', 'slope_road']);
+    expect(first.interpretation.preferred).toEqual(['slope_road']);
+    expect(first.pagination.has_more).toBe(true);
+    const second = await search(first.pagination.next_request);
+    for (const page of [first, second]) {
+      expect(page.interpretation.preferred).toEqual(['slope_road']);
+      for (const r of page.results) {
+        expect(r.tags).not.toContain('utility_poles');
+        expect(typeof r.match_score).toBe('number');
+      }
+    }
+    // A wish ranks: no result without a slope comes before one with a slope.
+    const slopes = [...first.results, ...second.results].map((r) => r.tags.includes('slope_road'));
+    expect(slopes.indexOf(false) === -1 || slopes.lastIndexOf(true) < slopes.indexOf(false)).toBe(true);
+    expect(first.interpretation.conditions.find((c: { key: string }) => c.key === 'slope_road').soft).toBe(true);
   });
 
   it('says a related page is related, not matching', async () => {

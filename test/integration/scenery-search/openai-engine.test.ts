@@ -135,8 +135,15 @@ describe('OpenAI-compatible judge selected by JUDGE_* variables', () => {
     expect(page.warning).toMatch(/judge was unavailable/);
     expect(page.usage.judge).toBe('none');
     expect(page.results.length).toBeGreaterThan(0);
-    for (const item of page.results) expect(item.match_score).toBeUndefined();
-    expect(page.interpretation.unverified_conditions.length).toBeGreaterThan(0);
+    // Ranked by the index: a result's score is 1 exactly when it is tagged with both conditions, and a condition
+    // some result is not tagged with (nor worded) is listed as unverified.
+    const both = (tags: string[]) => ['utility_poles', 'residential_street'].every((t) => tags.includes(t));
+    for (const item of page.results) {
+      expect(item.match_score === 1).toBe(both(item.tags));
+      expect(item.match_confidence).toBeNull();
+    }
+    if (page.results.every((item) => both(item.tags))) expect(page.interpretation.unverified_conditions).toEqual([]);
+    else expect(page.interpretation.unverified_conditions.length).toBeGreaterThan(0);
     // Every request the fake server saw is counted (timeouts and retries included), and none reported tokens.
     expect(received.length).toBeGreaterThanOrEqual(2);
     expect(page.inference_calls).toBe(received.length);

@@ -84,16 +84,34 @@ describe('search engine: one page', () => {
     ).toBe(true);
   });
 
-  it('in mode text makes no judge calls, gives no match_score and lists every condition as unverified', async () => {
+  it('in mode text makes no judge calls and scores each result by the conditions its index entries support', async () => {
     const page = await search({ query: '住宅街', mode: 'text' });
     expect(page.mode).toBe('text');
     expect(ids(page)).toEqual([POLES_RESIDENTIAL, QUIET_NO_POLES].sort());
     expect(page.usage).toMatchObject({ judge_calls: 0, judge: 'none' });
-    expect(page.interpretation.unverified_conditions).toEqual(['residential_street']);
+    // Both results are tagged with the one condition: checked against the index, so it is not unverified.
+    expect(page.interpretation.unverified_conditions).toEqual([]);
     for (const r of page.results) {
-      expect(r.match_score).toBeUndefined();
+      expect(r.match_score).toBe(1);
       expect(r.match_confidence).toBeNull();
+      expect(r.match_probabilities).toBeNull();
     }
+  });
+
+  it('ranks by a wish but never filters by it', async () => {
+    const page = await search({ query: '住宅街、できれば電柱があると嬉しい' });
+    expect(page.interpretation.preferred).toEqual(['utility_poles']);
+    expect(page.results[0]?.id).toBe(POLES_RESIDENTIAL);
+    expect(ids(page)).toContain(QUIET_NO_POLES);
+  });
+
+  it('in mode text lists a condition some result lacks in the index as unverified, and scores that result lower', async () => {
+    const page = await search({ query: '静かな住宅街', mode: 'text' });
+    expect(page.results[0]?.id).toBe(QUIET_NO_POLES);
+    const lacking = page.results.filter((r) => !r.tags.includes('quiet_street'));
+    expect(lacking.length).toBeGreaterThan(0);
+    expect(page.interpretation.unverified_conditions).toEqual(['quiet_street']);
+    for (const r of lacking) expect(r.match_score).toBeLessThan(page.results[0]?.match_score as number);
   });
 
   it('defaults to 2018 and later; year_from 0 adds older and unknown years', async () => {
@@ -252,7 +270,9 @@ describe('search engine: judge fallback', () => {
     expect(page.usage.judge).toBe('none');
     expect(page.inference_calls).toBe(2);
     expect(page.usage.judge_calls).toBe(2);
-    expect(page.interpretation.unverified_conditions).toEqual(['residential_street']);
+    // Ranked by the index: both results are tagged with the condition, checked there.
+    expect(page.interpretation.unverified_conditions).toEqual([]);
     expect(ids(page)).toEqual([POLES_RESIDENTIAL, QUIET_NO_POLES].sort());
+    for (const r of page.results) expect(r.match_confidence).toBeNull();
   });
 });

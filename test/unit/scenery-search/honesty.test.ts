@@ -55,12 +55,19 @@ describe('search engine: honesty about the query', () => {
   });
 
   it('says when a negation was tied to no condition, and not when it was', async () => {
-    const untied = await search({ query: '電柱が立っていない坂道' });
+    // The negation follows a verb with no scenery word before it.
+    const untied = await search({ query: '行けない坂道' });
     expect(untied.interpretation.conditions.some((c) => c.negated)).toBe(false);
     expect(untied.warning).toContain('the negation "ない" was tied to no condition');
     const tied = await search({ query: '電柱のない坂道' });
     expect(tied.interpretation.conditions.some((c) => c.negated)).toBe(true);
     expect(tied.warning).toBeNull();
+  });
+
+  it('names a negated word that no category covers instead of searching it as present', async () => {
+    const page = await search({ query: 'ゴミが落ちていない坂道' });
+    expect(page.interpretation.text_terms).toEqual(['坂道']);
+    expect(page.warning).toContain('"ごみ" (negated, but no category covers it');
   });
 
   it('warns about nothing the query did not say: a preset, a query fully understood', async () => {

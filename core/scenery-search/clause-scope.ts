@@ -1,0 +1,106 @@
+/**
+ * What the rest of its clause does to each scenery word of a query: a negation makes it an exclusion, 〜少ない a
+ * soft exclusion, an optional clause a wish. Both a negation and a trailing wish spread back over coordinated words
+ * (電柱や電線がない, 桜や紅葉があると嬉しい). The words that carry them are returned to be claimed, so they are neither
+ * text terms nor reported as dropped.
+ */
+import { isCoordination, negationAfter } from './negation.ts';
+import { leadingOptionalSpans, trailingWishAfter } from './soft-clauses.ts';
+import type { QueryToken } from './tokenizer.ts';
+
+export interface MatchScope {
+  negated: boolean;
+  /** Ranks but never filters: an optional clause, or a negation asking for fewer (〜少ない). */
+  soft: boolean;
+}
+
+/** A matched wording's place in the folded text. */
+interface Span {
+  start: number;
+  end: number;
+}
+
+export function scopeMatches(
+  folded: string,
+  tokens: QueryToken[],
+  matches: readonly Span[],
+): { scopes: MatchScope[]; spans: [number, number][] } {
+  const scopes: MatchScope[] = matches.map(() => ({ negated: false, soft: false }));
+  const spans: [number, number][] = [];
+  // Spreads a mark from match i back over the words coordinated with it.
+  const spread = (i: number, mark: (s: MatchScope) => boolean, joins: (between: string) => boolean) => {
+    for (let j = i - 1; j >= 0; j--) {
+      const between = folded.slice((matches[j] as Span).end, (matches[j + 1] as Span).start);
+      if (!joins(between) || !mark(scopes[j] as MatchScope)) break;
+    }
+  };
+  matches.forEach((m, i) => {
+    const limit = matches[i + 1]?.start ?? folded.length;
+    const scope = scopes[i] as MatchScope;
+    // A wish first: 〜でも構いません ends in a negator but accepts the word.
+    const wish = trailingWishAfter(folded, tokens, m.end, limit);
+    if (wish) {
+      spans.push(...wish.spans);
+      scope.soft = true;
+      scope.negated = wish.negated;
+      // A comma separates the wish from what was asked for before it; only a coordinating word joins them.
+      const mark = (s: MatchScope) => {
+        if (s.soft) return false;
+        s.soft = true;
+        s.negated = wish.negated;
+        return true;
+      };
+      spread(i, mark, (between) => !/[、,]/u.test(between) && isCoordination(between));
+      return;
+    }
+    const negation = negationAfter(folded, tokens, m.end, limit);
+    if (negation) {
+      spans.push(...negation.spans);
+      const soft = negation.kind === 'fewer';
+      scope.negated = true;
+      scope.soft ||= soft;
+      spread(
+        i,
+        (s) => {
+          if (s.negated) return false;
+          s.negated = true;
+          s.soft ||= soft;
+          return true;
+        },
+        isCoordination,
+      );
+    }
+  });
+  const leading = leadingOptionalSpans(folded, tokens);
+  spans.push(...leading.markers);
+  matches.forEach((m, i) => {
+    if (leading.covered.some(([a, b]) => m.start >= a && m.end <= b)) (scopes[i] as MatchScope).soft = true;
+  });
+  return { scopes, spans };
+}
+
+const CONTENT_NOUN = new Set(['一般', 'サ変接続', '固有名詞', '形容動詞語幹']);
+
+/**
+ * Content words that name no category and are negated (ゴミが落ちていない when no category covers litter): the text
+ * index can look for a word, not for its absence, so they are set aside, with the words of their negation.
+ */
+export function negatedWords(
+  folded: string,
+  tokens: QueryToken[],
+  free: (start: number, end: number) => boolean,
+  isContent: (token: QueryToken) => boolean,
+): { words: QueryToken[]; spans: [number, number][] } {
+  const words: QueryToken[] = [];
+  const spans: [number, number][] = [];
+  for (const t of tokens) {
+    if (t.pos !== '名詞' || !CONTENT_NOUN.has(t.detail) || !free(t.start, t.end) || !isContent(t)) continue;
+    let limit = t.end;
+    while (limit < folded.length && free(limit, limit + 1)) limit++;
+    const negation = negationAfter(folded, tokens, t.end, limit);
+    if (!negation) continue;
+    words.push(t);
+    spans.push(...negation.spans);
+  }
+  return { words, spans };
+}

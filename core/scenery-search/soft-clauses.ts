@@ -1,0 +1,96 @@
+/**
+ * Optional clauses: wishes that should rank scenes but never filter them. Two shapes, both read on kuromoji tokens:
+ * - a leading adverbial (できれば, なるべく, 可能なら …) covers the clause after it, up to its first predicate or
+ *   punctuation (できれば海が見える|坂道: the sea view is a wish, the slope is asked for);
+ * - a trailing evaluation of a condition (〜があればなお良い, 〜だと嬉しい, 〜でも構いません) covers the scenery words
+ *   its verb phrase reaches back to, like a negation does.
+ * Patterns are written folded (hiragana, NFKC).
+ */
+import type { QueryToken } from './tokenizer.ts';
+
+const LEADING =
+  /^(?:できれば|出来れば|できたら|出来たら|できるなら|出来るなら|できる限り|出来る限り|なるべく|なるだけ|なるたけ|可能なら|可能であれば|可能でしたら|あわよくば|欲を言えば|よくをいえば|願わくば|理想を言えば|理想は)/u;
+// The evaluation after a conditional (ば, と, たら, なら): 〜があれば|なお良い, 〜だと|嬉しい.
+const WISHED =
+  /^(?:なお|尚|さらに|更に|もっと|より|なおさら)?(?:良い|よい|いい|良し|よし|良く|よく|嬉しい|うれしい|ありがたい|有難い|助かる|最高|ベスト|べすと|ベター|べたー|理想|望ましい|好ましい|可)/u;
+// The acceptance after でも / でも可: 〜でも構いません, 〜でもいい.
+const ACCEPTED =
+  /^(?:構いません|構わない|構わ|構い|かまいません|かまわない|かまわ|かまい|いい|良い|よい|大丈夫|ok|おk|可|結構|けっこう|問題ない|問題な|許容)/u;
+const CONDITIONALS = new Set(['ば', 'と', 'たら', 'なら', 'だら']);
+const NEGATING = new Set(['ない', '無い', 'ぬ', '少ない']);
+const CLAUSE_END = /^[、。,.!?！？\s]+$/u;
+const MAX_PHRASE_TOKENS = 8;
+
+/** Spans of the query that leading optional adverbials cover, with the adverbials' own spans (claimed). */
+export function leadingOptionalSpans(
+  folded: string,
+  tokens: QueryToken[],
+): { covered: [number, number][]; markers: [number, number][] } {
+  const covered: [number, number][] = [];
+  const markers: [number, number][] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const start = (tokens[i] as QueryToken).start;
+    const m = LEADING.exec(folded.slice(start));
+    if (!m) continue;
+    const markerEnd = start + m[0].length;
+    let j = tokens.findIndex((t) => t.start >= markerEnd);
+    if (j < 0) break;
+    if ((tokens[j] as QueryToken).start !== markerEnd) continue;
+    markers.push([start, markerEnd]);
+    let end = folded.length;
+    for (; j < tokens.length; j++) {
+      const t = tokens[j] as QueryToken;
+      if (CLAUSE_END.test(t.surface)) {
+        end = t.start;
+        break;
+      }
+      // A predicate ends the clause (見える, 静かな, いい); the noun it modifies is asked for outright.
+      const predicate = t.pos === '動詞' || t.pos === '形容詞' || (t.pos === '助動詞' && t.basic === 'だ');
+      if (predicate && tokens[j + 1]?.pos === '名詞') {
+        end = t.end;
+        break;
+      }
+    }
+    covered.push([markerEnd, end]);
+    i = tokens.findIndex((t) => t.start >= end) - 1;
+    if (i < -1) break;
+  }
+  return { covered, markers };
+}
+
+/**
+ * A trailing wish whose verb phrase reaches back to the scenery word ending at `from` (and not past `limit`), as
+ * the spans of its words (claimed), or null.
+ */
+export interface TrailingWish {
+  /** The wish is for the word's absence (〜がなければ嬉しい, 〜が少ないと良い). */
+  negated: boolean;
+  spans: [number, number][];
+}
+
+export function trailingWishAfter(
+  folded: string,
+  tokens: QueryToken[],
+  from: number,
+  limit: number,
+): TrailingWish | null {
+  let i = tokens.findIndex((t) => t.start >= from);
+  if (i < 0 || folded.slice(from, (tokens[i] as QueryToken).start).trim() !== '') return null;
+  const spans: [number, number][] = [];
+  let conditional = false;
+  let negated = false;
+  for (let n = 0; i < tokens.length && n < MAX_PHRASE_TOKENS; i++, n++) {
+    const t = tokens[i] as QueryToken;
+    if (t.start >= limit) return null;
+    const after = folded.slice(t.start, limit);
+    const wished = conditional ? WISHED.exec(after) : null;
+    if (wished) return { negated, spans: [...spans, [t.start, t.start + wished[0].length]] };
+    const accepted = t.surface === 'でも' ? ACCEPTED.exec(folded.slice(t.end, limit)) : null;
+    if (accepted) return { negated, spans: [...spans, [t.start, t.end + accepted[0].length]] };
+    if (CONDITIONALS.has(t.surface) && (t.pos === '助詞' || t.pos === '助動詞')) conditional = true;
+    else if (NEGATING.has(t.basic) && (t.pos === '形容詞' || t.pos === '助動詞')) negated = true;
+    else if (t.pos === '名詞' || t.pos === '記号' || t.pos === '形容詞') return null;
+    spans.push([t.start, t.end]);
+  }
+  return null;
+}

@@ -1,0 +1,97 @@
+/**
+ * The scenery search on a real ingested release, as the server runs it: the index loaded from DATA_DIR/search-index
+ * (or built from the store when missing), observations read lazily from the store for each page (the judge's
+ * candidates, the results shown), never all held in memory. The same store and queries can be run with the code of
+ * another checkout (`baselineRoot`), rounds interleaved, so two versions are compared under the same load.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { SearchEngine } from '../../../core/scenery-search/engine.ts';
+import type { SearchMode } from '../../../core/scenery-search/request.ts';
+import type { CorpusSource } from '../../../core/scenery-search/store-corpus.ts';
+import type { Store } from '../../../core/store/types.ts';
+import type { EvaluationQuery } from './query-latency.ts';
+
+const NOW = new Date('2026-11-21T12:00:00Z');
+const HERE = resolve(import.meta.dirname, '../../..');
+
+/**
+ * A copy of `ref`'s files in .data/bench-baseline (Node strips types outside node_modules only), so its imports resolve to this
+ * checkout's node_modules. Returns its root.
+ */
+export function checkoutOf(ref: string): string {
+  const sha = execFileSync('git', ['rev-parse', ref], { cwd: HERE, encoding: 'utf8' }).trim();
+  const root = join(HERE, '.data/bench-baseline', sha);
+  if (!existsSync(join(root, 'core'))) {
+    mkdirSync(root, { recursive: true });
+    execFileSync('sh', ['-c', `git archive ${sha} | tar -x -C "${root}"`], { cwd: HERE });
+  }
+  return root;
+}
+
+/** The one release whose index file is in DATA_DIR/search-index. */
+export function releaseIdIn(dataDir: string): string {
+  const files = readdirSync(join(dataDir, 'search-index')).filter((f) => f.endsWith('.bin'));
+  if (files.length !== 1) throw new Error(`expected one index file in ${dataDir}/search-index, found ${files.length}`);
+  return (files[0] as string).replace(/\.bin$/u, '');
+}
+
+export interface StoreEngine {
+  label: string;
+  engine: SearchEngine;
+  indexMs: number;
+  indexFrom: string;
+}
+
+/** The engine of the code at `root` over the store's release, its index opened as a server start opens it. */
+export async function storeEngine(
+  label: string,
+  root: string,
+  store: Store,
+  dataDir: string,
+  releaseId: string,
+): Promise<StoreEngine> {
+  const load = (path: string) => import(join(root, path));
+  const { corpusSourceOf, loadStoreObservations } = await load('core/scenery-search/store-corpus.ts');
+  const { openSearchIndex, searchIndexDirOf } = await load('core/scenery-search/search-index.ts');
+  const { loadCatalog } = await load('core/scenery-search/categories.ts');
+  const { createSearchEngine } = await load('core/scenery-search/engine.ts');
+  const catalog = loadCatalog();
+  const source: CorpusSource = await corpusSourceOf(store, releaseId);
+  const opened = await openSearchIndex(source, catalog, searchIndexDirOf(dataDir));
+  const engine: SearchEngine = await createSearchEngine(opened.corpus, catalog, {
+    // Rounds repeat the same requests: each must be searched, not answered from the page cache.
+    pageCache: false,
+    loadObservations: (ids: string[]) => loadStoreObservations(source, ids),
+  });
+  await engine.warmUp();
+  return { label, engine, indexMs: opened.ms, indexFrom: opened.from };
+}
+
+/** Every query once per round in `mode` for each engine, engines alternating; percentiles of the last round. */
+export async function interleavedLatency(
+  engines: StoreEngine[],
+  queries: readonly EvaluationQuery[],
+  mode: SearchMode,
+  rounds: number,
+): Promise<Record<string, { p50_ms: number; p90_ms: number; max_ms: number }>> {
+  const times = new Map<string, number[]>();
+  for (let round = 0; round < rounds; round++) {
+    for (const e of engines) times.set(e.label, []);
+    for (const q of queries) {
+      for (const e of engines) {
+        const started = performance.now();
+        await e.engine.search({ ...(q.q ? { query: q.q } : { preset: q.preset ?? null }), mode }, NOW);
+        times.get(e.label)?.push(performance.now() - started);
+      }
+    }
+  }
+  const out: Record<string, { p50_ms: number; p90_ms: number; max_ms: number }> = {};
+  for (const [label, list] of times) {
+    list.sort((a, b) => a - b);
+    const at = (p: number) => Number((list[Math.min(list.length - 1, Math.floor(p * list.length))] ?? 0).toFixed(2));
+    out[label] = { p50_ms: at(0.5), p90_ms: at(0.9), max_ms: at(1) };
+  }
+  return out;
+}
