@@ -1,0 +1,125 @@
+/**
+ * Tags an observation with the categories its text states, by meaning rather than by the catalogue's exact evidence
+ * phrases: the labels' and synonyms' morphemes (tag-patterns.ts) found as whole words, conjugation- and
+ * particle-tolerant, leftmost-longest; a word whose clause denies it (observed-negation.ts) counts as stated
+ * absent; the structured analysis fields add what they state (analysis-tags.ts).
+ *
+ * Whole words without tokenising the observation: a one-kanji word must stand between non-kanji characters (車 is
+ * not found in 自転車, 駅 not in 駅伝), a katakana word between non-katakana ones (ベンチ not in ベンチャー), a kana
+ * word may not continue a kana run; longer kanji words may head or end a compound (公園 in 県立公園).
+ */
+import { analysisTags } from './analysis-tags.ts';
+import type { CategoryCatalog } from './categories.ts';
+import type { SearchableObservation } from './observation-text.ts';
+import { clauseAfter, deniedInClause } from './observed-negation.ts';
+import { catalogWordingPatterns, type PatternSource, type TagPattern } from './tag-patterns.ts';
+import { loadTokenizer, type TokenizeText } from './tokenizer.ts';
+
+export interface ObservationTags {
+  present: Set<number>;
+  /** Categories only ever stated as absent in the observation. */
+  absent: Set<number>;
+}
+
+export interface ObservationTagger {
+  /** Tags of one observation from its NFKC-normalised text segments (as the index reads them). */
+  tag(observation: SearchableObservation, segments: readonly string[]): ObservationTags;
+}
+
+type Script = 'kanji' | 'katakana' | 'hiragana' | 'other';
+
+function scriptOf(code: number): Script {
+  if ((code >= 0x4e00 && code <= 0x9fff) || code === 0x3005 || (code >= 0x3400 && code <= 0x4dbf)) return 'kanji';
+  if ((code >= 0x30a1 && code <= 0x30fa) || code === 0x30fc) return 'katakana';
+  if (code >= 0x3041 && code <= 0x309f) return 'hiragana';
+  return 'other';
+}
+
+const PARTICLES = new Set(['の', 'が', 'な', 'に', 'を', 'は', 'も', 'と', 'で', 'や']);
+const MAX_OKURIGANA = 6;
+
+/** The end of `pattern` matched at `at` of `text`, or -1. */
+function matchAt(text: string, at: number, pattern: TagPattern): number {
+  let pos = at;
+  for (let k = 0; k < pattern.parts.length; k++) {
+    const part = pattern.parts[k] as (typeof pattern.parts)[number];
+    if (k > 0) {
+      const prev = pattern.parts[k - 1] as typeof part;
+      const maxGap = prev.conjugates ? MAX_OKURIGANA : 2;
+      let gap = 0;
+      while (!text.startsWith(part.text, pos + gap)) {
+        const c = text.charCodeAt(pos + gap);
+        const fits = prev.conjugates ? scriptOf(c) === 'hiragana' : PARTICLES.has(text.charAt(pos + gap));
+        if (!fits || ++gap > maxGap) return -1;
+      }
+      pos += gap;
+    } else if (!text.startsWith(part.text, pos)) return -1;
+    pos += part.text.length;
+  }
+  return pos;
+}
+
+function boundaryOk(text: string, start: number, end: number, pattern: TagPattern): boolean {
+  const first = pattern.parts[0]?.text as string;
+  const lastPart = pattern.parts.at(-1) as (typeof pattern.parts)[number];
+  const head = scriptOf(first.charCodeAt(0));
+  const before = start > 0 ? scriptOf(text.charCodeAt(start - 1)) : 'other';
+  const after = end < text.length ? scriptOf(text.charCodeAt(end)) : 'other';
+  const tail = scriptOf(lastPart.text.charCodeAt(lastPart.text.length - 1));
+  if (head === 'katakana' && before === 'katakana') return false;
+  if (head === 'hiragana' && before === 'hiragana') return false;
+  if (head === 'kanji' && first.length === 1 && before === 'kanji') return false;
+  if (lastPart.conjugates) return lastPart.text.length > 1 || after === 'hiragana';
+  if (tail === 'katakana' && after === 'katakana') return false;
+  if (tail === 'hiragana' && after === 'hiragana' && !PARTICLES.has(text.charAt(end))) return false;
+  if (tail === 'kanji' && lastPart.text.length === 1 && after === 'kanji') return false;
+  return true;
+}
+
+export function createTagger(
+  catalog: CategoryCatalog,
+  tokenize: TokenizeText,
+  patterns: PatternSource = catalogWordingPatterns,
+): ObservationTagger {
+  const byFirst = new Map<string, TagPattern[]>();
+  for (const p of patterns(catalog, tokenize)) {
+    const key = (p.parts[0] as { text: string }).text.charAt(0);
+    byFirst.set(key, [...(byFirst.get(key) ?? []), p]);
+  }
+  const span = (p: TagPattern) => p.parts.reduce((n, part) => n + part.text.length, 0);
+  for (const list of byFirst.values()) list.sort((a, b) => span(b) - span(a));
+  const byId = catalog.byId;
+
+  return {
+    tag(observation, segments) {
+      const present = new Set<number>();
+      const denied = new Set<number>();
+      for (const raw of segments) {
+        const text = raw.toLowerCase();
+        for (let i = 0; i < text.length; i++) {
+          const candidates = byFirst.get(text.charAt(i));
+          if (!candidates) continue;
+          for (const p of candidates) {
+            const end = matchAt(text, i, p);
+            if (end < 0 || !boundaryOk(text, i, end, p)) continue;
+            if (deniedInClause(clauseAfter(text, i), end - i, tokenize)) denied.add(p.category);
+            else present.add(p.category);
+            i = end - 1;
+            break;
+          }
+        }
+      }
+      for (const id of analysisTags(observation.analysis)) {
+        const c = byId.get(id);
+        if (c) present.add(c.index);
+      }
+      for (const c of present) denied.delete(c);
+      return { present, absent: denied };
+    },
+  };
+}
+
+/** The tagger over the shared kuromoji tokenizer. */
+export async function loadTagger(catalog: CategoryCatalog): Promise<ObservationTagger> {
+  return createTagger(catalog, await loadTokenizer());
+}
