@@ -10,6 +10,7 @@
  */
 import { analysisTags } from './analysis-tags.ts';
 import type { CategoryCatalog } from './categories.ts';
+import { foldKana } from './normalize.ts';
 import type { SearchableObservation } from './observation-text.ts';
 import { clauseAfter, deniedInClause } from './observed-negation.ts';
 import { catalogWordingPatterns, type PatternSource, type TagPattern } from './tag-patterns.ts';
@@ -43,7 +44,11 @@ function matchAt(text: string, at: number, pattern: TagPattern): number {
   let pos = at;
   for (let k = 0; k < pattern.parts.length; k++) {
     const part = pattern.parts[k] as (typeof pattern.parts)[number];
-    if (k > 0) {
+    if (part.joinedBy !== undefined) {
+      if (!text.startsWith(part.joinedBy, pos)) return -1;
+      pos += part.joinedBy.length;
+      if (!text.startsWith(part.text, pos)) return -1;
+    } else if (k > 0) {
       const prev = pattern.parts[k - 1] as typeof part;
       const maxGap = prev.conjugates ? MAX_OKURIGANA : 2;
       let gap = 0;
@@ -59,20 +64,34 @@ function matchAt(text: string, at: number, pattern: TagPattern): number {
   return pos;
 }
 
-function boundaryOk(text: string, start: number, end: number, pattern: TagPattern): boolean {
+// Hiragana that may stand right before a kana word: particles and the endings of a modifier (赤い, 小さな, 咲いた).
+const BEFORE_KANA_WORD = new Set([...PARTICLES, 'い', 'な', 'た']);
+
+function isKanaScript(s: Script): boolean {
+  return s === 'hiragana' || s === 'katakana';
+}
+
+/** Whether the match [start, end) is a whole word of the original text (see the file comment). */
+function boundaryOk(original: string, start: number, end: number, pattern: TagPattern): boolean {
   const first = pattern.parts[0]?.text as string;
   const lastPart = pattern.parts.at(-1) as (typeof pattern.parts)[number];
-  const head = scriptOf(first.charCodeAt(0));
-  const before = start > 0 ? scriptOf(text.charCodeAt(start - 1)) : 'other';
-  const after = end < text.length ? scriptOf(text.charCodeAt(end)) : 'other';
-  const tail = scriptOf(lastPart.text.charCodeAt(lastPart.text.length - 1));
+  const head = scriptOf(original.charCodeAt(start));
+  const tail = scriptOf(original.charCodeAt(end - 1));
+  const before = start > 0 ? scriptOf(original.charCodeAt(start - 1)) : 'other';
+  const after = end < original.length ? scriptOf(original.charCodeAt(end)) : 'other';
+  if (pattern.kanaOnly) {
+    for (let i = start; i < end; i++) if (!isKanaScript(scriptOf(original.charCodeAt(i)))) return false;
+    if (head === 'hiragana' && end - start < 3) return false;
+  }
   if (head === 'katakana' && before === 'katakana') return false;
-  if (head === 'hiragana' && before === 'hiragana') return false;
+  if (head === 'hiragana' && before === 'hiragana' && !BEFORE_KANA_WORD.has(original.charAt(start - 1))) return false;
   if (head === 'kanji' && first.length === 1 && before === 'kanji') return false;
   if (lastPart.conjugates) return lastPart.text.length > 1 || after === 'hiragana';
   if (tail === 'katakana' && after === 'katakana') return false;
-  if (tail === 'hiragana' && after === 'hiragana' && !PARTICLES.has(text.charAt(end))) return false;
+  if (tail === 'hiragana' && after === 'hiragana' && !PARTICLES.has(original.charAt(end))) return false;
   if (tail === 'kanji' && lastPart.text.length === 1 && after === 'kanji') return false;
+  // A material before 製 / 造 names what something else is made of (コンクリート製の高架), not the thing itself.
+  if (pattern.parts.length === 1 && /^[製造]/u.test(original.charAt(end))) return false;
   return true;
 }
 
@@ -95,14 +114,15 @@ export function createTagger(
       const present = new Set<number>();
       const denied = new Set<number>();
       for (const raw of segments) {
-        const text = raw.toLowerCase();
+        const original = raw.toLowerCase();
+        const text = foldKana(original);
         for (let i = 0; i < text.length; i++) {
           const candidates = byFirst.get(text.charAt(i));
           if (!candidates) continue;
           for (const p of candidates) {
             const end = matchAt(text, i, p);
-            if (end < 0 || !boundaryOk(text, i, end, p)) continue;
-            if (deniedInClause(clauseAfter(text, i), end - i, tokenize)) denied.add(p.category);
+            if (end < 0 || !boundaryOk(original, i, end, p)) continue;
+            if (deniedInClause(clauseAfter(original, i), end - i, tokenize)) denied.add(p.category);
             else present.add(p.category);
             i = end - 1;
             break;

@@ -6,7 +6,8 @@
  * From the word's end, the words that still belong to its noun phrase are skipped (more nouns, coordination
  * や・と・、, は・が・も・の, など, らしき, adverbs such as ほとんど); the first predicate is then read with its
  * auxiliaries, and it denies the word when it holds ない / ず / ぬ (見られない, 見当たらず, ありません, なし). Any
- * other particle (に, で, を …) hands the word to another predicate, which then says nothing about it.
+ * other particle (に, で, を …) hands the word to another predicate, which then says nothing about it; a predicate
+ * that only modifies a following noun (係留されている船は1隻もない) is passed over to the clause's own.
  */
 import type { QueryToken, TokenizeText } from './tokenizer.ts';
 
@@ -69,7 +70,13 @@ export function deniedInClause(clause: string, wordLength: number, tokenize: Tok
       if (!CHAIN.has(t.pos)) return false;
       inPredicate = true;
     }
-    if (!inChain(t)) return false;
+    if (!inChain(t)) {
+      // A predicate that ends on a noun modified it (係留されている船は…): the clause's own predicate comes later.
+      if (t.pos !== '名詞') return false;
+      inPredicate = false;
+      i--;
+      continue;
+    }
     if (negates(t)) return true;
   }
   return false;

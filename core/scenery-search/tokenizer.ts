@@ -17,6 +17,10 @@ export interface QueryToken {
   /** Second detail: 地域 for place names. */
   detail2: string;
   basic: string;
+  /** Reading in katakana from the dictionary; the surface for a word kuromoji does not know. */
+  reading: string;
+  /** Whether the dictionary knows the word (false: kuromoji guessed it from its characters). */
+  known: boolean;
 }
 
 export type TokenizeText = (text: string) => QueryToken[];
@@ -45,6 +49,8 @@ function wrap(tokenizer: kuromoji.Tokenizer<kuromoji.IpadicFeatures>): TokenizeT
         detail: t.pos_detail_1,
         detail2: t.pos_detail_2,
         basic: t.basic_form === '*' ? t.surface_form : t.basic_form,
+        reading: t.reading && t.reading !== '*' ? t.reading : t.surface_form,
+        known: t.word_type === 'KNOWN',
       });
     }
     return tokens;
