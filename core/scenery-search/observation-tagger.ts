@@ -100,13 +100,17 @@ export function createTagger(
   tokenize: TokenizeText,
   patterns: PatternSource = catalogWordingPatterns,
 ): ObservationTagger {
-  const byFirst = new Map<string, TagPattern[]>();
-  for (const p of patterns(catalog, tokenize)) {
-    const key = (p.parts[0] as { text: string }).text.charAt(0);
-    byFirst.set(key, [...(byFirst.get(key) ?? []), p]);
-  }
+  // Candidates by the code of their first character, each with its second one (-1: any) as a cheap first test;
+  // char codes rather than one-character strings, which V8 allocates anew for every non-Latin character.
+  const byFirst = new Array<{ pattern: TagPattern; second: number }[] | undefined>(0x10000);
   const span = (p: TagPattern) => p.parts.reduce((n, part) => n + part.text.length, 0);
-  for (const list of byFirst.values()) list.sort((a, b) => span(b) - span(a));
+  for (const pattern of patterns(catalog, tokenize).sort((a, b) => span(b) - span(a))) {
+    const head = (pattern.parts[0] as { text: string }).text;
+    const code = head.charCodeAt(0);
+    const list = byFirst[code] ?? [];
+    list.push({ pattern, second: head.length > 1 ? head.charCodeAt(1) : -1 });
+    byFirst[code] = list;
+  }
   const byId = catalog.byId;
 
   return {
@@ -117,9 +121,11 @@ export function createTagger(
         const original = raw.toLowerCase();
         const text = foldKana(original);
         for (let i = 0; i < text.length; i++) {
-          const candidates = byFirst.get(text.charAt(i));
-          if (!candidates) continue;
-          for (const p of candidates) {
+          const candidates = byFirst[text.charCodeAt(i)];
+          if (candidates === undefined) continue;
+          const next = text.charCodeAt(i + 1);
+          for (const { pattern: p, second } of candidates) {
+            if (second >= 0 && second !== next) continue;
             const end = matchAt(text, i, p);
             if (end < 0 || !boundaryOk(original, i, end, p)) continue;
             if (deniedInClause(clauseAfter(original, i), end - i, tokenize)) denied.add(p.category);
@@ -139,7 +145,18 @@ export function createTagger(
   };
 }
 
-/** The tagger over the shared kuromoji tokenizer. */
-export async function loadTagger(catalog: CategoryCatalog): Promise<ObservationTagger> {
-  return createTagger(catalog, await loadTokenizer());
+// Building the patterns tokenises every wording of the catalog (seconds): one tagger per catalog content.
+const taggers = new Map<string, Promise<ObservationTagger>>();
+
+/** The tagger over the shared kuromoji tokenizer, built once per catalog content. */
+export function loadTagger(catalog: CategoryCatalog): Promise<ObservationTagger> {
+  const key = JSON.stringify(catalog.categories.map((c) => [c.id, c.label, c.synonyms]));
+  let tagger = taggers.get(key);
+  if (!tagger) {
+    if (taggers.size >= 4) taggers.clear();
+    tagger = loadTokenizer().then((tokenize) => createTagger(catalog, tokenize));
+    tagger.catch(() => taggers.delete(key));
+    taggers.set(key, tagger);
+  }
+  return tagger;
 }

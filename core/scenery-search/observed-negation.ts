@@ -54,7 +54,20 @@ export function clauseAfter(text: string, start: number): string {
  */
 export function deniedInClause(clause: string, wordLength: number, tokenize: TokenizeText): boolean {
   if (!NEGATION_MARKER.test(clause.slice(wordLength))) return false;
-  const tokens = tokenize(clause);
+  const key = `${wordLength}:${clause}`;
+  const known = recent.get(key);
+  if (known !== undefined) return known;
+  if (recent.size >= RECENT_LIMIT) recent.clear();
+  const denied = readDenial(tokenize(clause), wordLength);
+  recent.set(key, denied);
+  return denied;
+}
+
+// Model output repeats its clauses a lot (歩道はない): the last few thousand answers are kept, then dropped at once.
+const RECENT_LIMIT = 4096;
+const recent = new Map<string, boolean>();
+
+function readDenial(tokens: QueryToken[], wordLength: number): boolean {
   let i = tokens.findIndex((t) => t.end > wordLength);
   if (i < 0) return false;
   // A conjugating word cut by the match (咲|いていない) starts the predicate itself.
