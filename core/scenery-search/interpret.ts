@@ -5,11 +5,14 @@
 import type { CategoryCatalog } from './categories.ts';
 import type { Condition, IgnoredWording, Interpretation, PlaceMention, YearMention } from './interpretation-types.ts';
 import { readLeftovers } from './leftovers.ts';
-import { type Lexicon, type LexiconMatch, longestMatchAt } from './lexicon.ts';
+import type { Lexicon } from './lexicon.ts';
+import { type CategoryMatch, matchMeaning } from './meaning/match.ts';
+import { loadThesaurus, type Thesaurus } from './meaning/thesaurus.ts';
+import { wordingTableFor } from './meaning/wordings.ts';
 import { isCoordination, matchQueryNegation } from './negation.ts';
 import { foldKana, normalizeWidth } from './normalize.ts';
 import { findPlaces, type WardMatcher } from './places.ts';
-import type { QueryToken, TokenizeText } from './tokenizer.ts';
+import type { TokenizeText } from './tokenizer.ts';
 import { findYears } from './years.ts';
 
 export interface InterpretContext {
@@ -20,6 +23,8 @@ export interface InterpretContext {
   /** Whether any observation contains a folded word: decides whether a leftover word is searchable. */
   occurs: (folded: string) => boolean;
   nowYear: number;
+  /** The thesaurus (default: the generated table; null: none). */
+  thesaurus?: Thesaurus | null;
   /** Oldest and newest capture years that can be searched (years outside are `unsupported_year`). */
   minYear: number;
   maxYear: number;
@@ -35,6 +40,7 @@ export interface InterpretInput {
 
 const ATMOSPHERE_WEIGHT = 0.7;
 const NEGATED_WEIGHT = 0.9;
+const round2 = (x: number) => Math.round(x * 100) / 100;
 
 function presetInterpretation(ctx: InterpretContext, presetId: string): Interpretation {
   const preset = ctx.catalog.presetById.get(presetId);
@@ -50,6 +56,7 @@ function presetInterpretation(ctx: InterpretContext, presetId: string): Interpre
       group: c.group,
       matched_text: null,
       matched_by: 'preset',
+      rule: 'preset',
       weight: Math.round((1 - i * 0.05) * 100) / 100,
       negated: false,
       origin: 'preset',
@@ -70,54 +77,8 @@ function presetInterpretation(ctx: InterpretContext, presetId: string): Interpre
   };
 }
 
-/**
- * Wording split by の that the dictionary knows joined: 狐の像 → 狐像, 石の鳥居 → 石鳥居. Both halves must be whole
- * tokens, and the joined form must be a known wording; the match then covers the whole span, の included.
- */
-function findJoinedWording(
-  lexicon: Lexicon,
-  folded: string,
-  tokens: QueryToken[],
-  free: (s: number, e: number) => boolean,
-) {
-  const matches: LexiconMatch[] = [];
-  for (let i = 1; i + 1 < tokens.length; i++) {
-    const particle = tokens[i] as QueryToken;
-    if (particle.surface !== 'の') continue;
-    const left = tokens[i - 1] as QueryToken;
-    const right = tokens[i + 1] as QueryToken;
-    const joined = folded.slice(left.start, left.end) + folded.slice(right.start, right.end);
-    const entry = lexicon.entries.get(joined);
-    if (!entry || !free(left.start, right.end) || matches.some((m) => m.end > left.start)) continue;
-    matches.push({ start: left.start, end: right.end, text: folded.slice(left.start, right.end), entry });
-  }
-  return matches;
-}
-
-/** Category wording matches: token-aligned first, then longer wordings (3+) anywhere still free. */
-function findWording(
-  lexicon: Lexicon,
-  folded: string,
-  boundaries: Set<number>,
-  free: (s: number, e: number) => boolean,
-) {
-  const matches: LexiconMatch[] = [];
-  const everywhere = new Set(Array.from({ length: folded.length + 1 }, (_, i) => i));
-  for (const pass of [boundaries, everywhere]) {
-    for (let i = 0; i < folded.length; ) {
-      const m = longestMatchAt(lexicon, folded, i, pass);
-      const ok = m !== null && (pass === boundaries || m.text.length >= 3) && free(m.start, m.end);
-      if (ok && !matches.some((x) => m.start < x.end && m.end > x.start)) {
-        matches.push(m);
-        i = m.end;
-      } else i++;
-    }
-  }
-  return matches.sort((a, b) => a.start - b.start);
-}
-
 /** Marks matches negated by a following negation, spreading it back over coordinated wording (電柱や電線がない). */
-function findNegations(folded: string, matches: LexiconMatch[]): { negated: boolean[]; spans: [number, number][] } {
+function findNegations(folded: string, matches: CategoryMatch[]): { negated: boolean[]; spans: [number, number][] } {
   const negated = matches.map(() => false);
   const spans: [number, number][] = [];
   matches.forEach((m, i) => {
@@ -130,7 +91,7 @@ function findNegations(folded: string, matches: LexiconMatch[]): { negated: bool
     spans.push([m.end + lead, m.end + lead + length]);
     negated[i] = true;
     for (let j = i - 1; j >= 0; j--) {
-      const between = folded.slice((matches[j] as LexiconMatch).end, (matches[j + 1] as LexiconMatch).start);
+      const between = folded.slice((matches[j] as CategoryMatch).end, (matches[j + 1] as CategoryMatch).start);
       if (!isCoordination(between) || negated[j]) break;
       negated[j] = true;
     }
@@ -146,8 +107,6 @@ export function interpret(ctx: InterpretContext, input: InterpretInput): Interpr
   const normalized = normalizeWidth(input.query);
   const folded = foldKana(normalized);
   const tokens = ctx.tokenize(normalized);
-  const boundaries = new Set<number>([0, folded.length]);
-  for (const t of tokens) boundaries.add(t.start).add(t.end);
   const claimed: [number, number][] = [];
   const free = (s: number, e: number) => !claimed.some(([a, b]) => s < b && e > a);
   const ignored: IgnoredWording[] = [];
@@ -173,9 +132,9 @@ export function interpret(ctx: InterpretContext, input: InterpretInput): Interpr
     places.push({ matched_text: span.text, ward: span.ward, applied: !input.wardSent && places.length === 0 });
   }
 
-  const joined = findJoinedWording(ctx.lexicon, folded, tokens, free);
-  for (const m of joined) claimed.push([m.start, m.end]);
-  const matches = [...joined, ...findWording(ctx.lexicon, folded, boundaries, free)].sort((a, b) => a.start - b.start);
+  const table = wordingTableFor(ctx.lexicon, ctx.tokenize);
+  const thesaurus = ctx.thesaurus === undefined ? loadThesaurus() : ctx.thesaurus;
+  const matches = matchMeaning(table, tokens, folded, { free, ...(thesaurus ? { thesaurus } : {}) });
   for (const m of matches) claimed.push([m.start, m.end]);
   const { negated, spans } = findNegations(folded, matches);
   claimed.push(...spans);
@@ -183,7 +142,7 @@ export function interpret(ctx: InterpretContext, input: InterpretInput): Interpr
   const conditions: Condition[] = [];
   const seen = new Set<string>();
   matches.forEach((m, i) => {
-    const c = m.entry.category;
+    const c = m.category;
     if (seen.has(c.id)) {
       ignored.push({ text: m.text, reason: 'duplicate' });
       return;
@@ -197,8 +156,10 @@ export function interpret(ctx: InterpretContext, input: InterpretInput): Interpr
       label_en: c.label_en,
       group: c.group,
       matched_text: m.text,
-      matched_by: m.entry.matchedBy,
-      weight: isNegated ? NEGATED_WEIGHT : c.group === 'atmosphere' ? ATMOSPHERE_WEIGHT : 1,
+      matched_by: m.kind,
+      rule: m.rule,
+      ...(m.wording === m.text ? {} : { matched_wording: m.wording }),
+      weight: round2((isNegated ? NEGATED_WEIGHT : c.group === 'atmosphere' ? ATMOSPHERE_WEIGHT : 1) * m.weight),
       negated: isNegated,
       origin: 'query',
     });
@@ -207,8 +168,11 @@ export function interpret(ctx: InterpretContext, input: InterpretInput): Interpr
 
   const leftovers = readLeftovers(tokens, folded, free, ctx.occurs);
   const textTerms: string[] = [];
-  for (const c of conditions)
-    if (!c.negated && c.matched_text && !textTerms.includes(c.matched_text)) textTerms.push(c.matched_text);
+  // A wording read by meaning is looked up in the text as the catalogue writes it (ゆうほどう → 遊歩道).
+  for (const c of conditions) {
+    const term = c.matched_wording ?? c.matched_text;
+    if (!c.negated && term && !textTerms.includes(term)) textTerms.push(term);
+  }
   for (const term of leftovers.terms) {
     if (textTerms.includes(term)) ignored.push({ text: term, reason: 'duplicate' });
     else textTerms.push(term);

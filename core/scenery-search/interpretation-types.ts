@@ -1,4 +1,5 @@
 /** The `interpretation` object of a search response, as spec/scenery-search.openapi.yaml describes it. */
+import type { MatchRule } from './meaning/category-match.ts';
 import type { IgnoredReason } from './query-words.ts';
 
 export interface Condition {
@@ -9,6 +10,10 @@ export interface Condition {
   group: string;
   matched_text: string | null;
   matched_by: 'label' | 'synonym' | 'preset';
+  /** The rule that read the wording as this category (see meaning/category-match.ts). */
+  rule: MatchRule | 'preset';
+  /** The catalogue wording the query's wording was read as, when it is not the same (reading, fuzzy …). */
+  matched_wording?: string;
   weight: number;
   negated: boolean;
   origin: 'query' | 'preset';

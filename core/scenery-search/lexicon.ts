@@ -8,6 +8,8 @@ import { foldForSearch } from './normalize.ts';
 export interface LexiconEntry {
   category: SearchCategory;
   matchedBy: 'label' | 'synonym';
+  /** An inflected form made by `inflectedForms`, not a wording the catalogue lists. */
+  generated?: true;
 }
 
 export interface Lexicon {
@@ -51,7 +53,8 @@ export function buildLexicon(catalog: CategoryCatalog): Lexicon {
   }
   for (const category of catalog.categories) {
     for (const wording of [category.label, ...category.synonyms]) {
-      for (const form of inflectedForms(foldForSearch(wording))) add(form, { category, matchedBy: 'synonym' }, true);
+      for (const form of inflectedForms(foldForSearch(wording)))
+        add(form, { category, matchedBy: 'synonym', generated: true }, true);
     }
   }
   let maxLength = 0;

@@ -34,7 +34,7 @@ describe('search engine: honesty about the query', () => {
   it.each([
     ['qzxvbnm', 'not understood: "qzxvbnm" (not a scenery word'],
     // Read as a prefix and a suffix, no content word: the query itself is named.
-    ['電中', 'not understood: "電中"'],
+    ['超的', 'not understood: "超的"'],
     ['中央区', 'only a ward or capture years were understood'],
   ])('says what it did not understand in %s', async (query, named) => {
     expect((await search({ query })).warning).toContain(named);

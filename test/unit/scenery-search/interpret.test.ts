@@ -69,6 +69,15 @@ describe('interpretation: categories', () => {
     expect(i.text_terms).toEqual(['石畳', '静か']);
   });
 
+  it('reports the rule that read a wording by meaning, the catalogue wording reached, and a lower weight', () => {
+    const i = read('てんぼうだい');
+    expect(i.conditions[0]).toMatchObject({ key: 'hilltop_view', rule: 'reading', matched_wording: '展望台' });
+    expect(i.conditions[0]?.weight).toBeLessThan(1);
+    expect(i.text_terms).toEqual(['展望台']);
+    expect(read('石畳').conditions[0]).toMatchObject({ rule: 'label' });
+    expect(read('石畳').conditions[0]).not.toHaveProperty('matched_wording');
+  });
+
   it('does not take a one-character word out of a longer word (駅 in 駅伝, 松 in 松本)', () => {
     expect(keys(read('駅伝'))).toEqual([]);
     expect(keys(read('松本'))).toEqual([]);
