@@ -44,6 +44,10 @@ function isSuffixOfConjugation(t: QueryToken): boolean {
   );
 }
 
+function patternKey(parts: readonly PatternPart[]): string {
+  return parts.map((p) => `${p.joinedBy ?? ''}${p.text}${p.conjugates ? '~' : ''}`).join('|');
+}
+
 /** The content morphemes of one wording (folded), or null when nothing is left. */
 export function wordingParts(wording: string, tokenize: TokenizeText): PatternPart[] | null {
   const normalized = wording.normalize('NFKC').toLowerCase();
@@ -88,7 +92,7 @@ export function wordingReading(wording: string, tokenize: TokenizeText): string 
 export const catalogWordingPatterns: PatternSource = (catalog, tokenize) => {
   const byKey = new Map<string, TagPattern>();
   const add = (parts: PatternPart[], category: number, wording: string, kanaOnly: boolean) => {
-    const key = parts.map((p) => `${p.text}${p.conjugates ? '~' : ''}`).join('|');
+    const key = patternKey(parts);
     if (!byKey.has(key)) byKey.set(key, { parts, category, wording, kanaOnly });
   };
   for (const pass of ['label', 'synonym', 'reading'] as const) {
