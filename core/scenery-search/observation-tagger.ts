@@ -16,6 +16,9 @@ import { clauseAfter, deniedInClause } from './observed-negation.ts';
 import { catalogWordingPatterns, type PatternSource, type TagPattern } from './tag-patterns.ts';
 import { loadTokenizer, type TokenizeText } from './tokenizer.ts';
 
+/** Names the tagging rules; saved index files carry it (persist.ts), so a change here rebuilds them. */
+export const TAGGING_RULES = 'meaning-1';
+
 export interface ObservationTags {
   present: Set<number>;
   /** Categories only ever stated as absent in the observation. */
