@@ -25,7 +25,17 @@ export interface ObservationTags {
   absent: Set<number>;
 }
 
+/** A category word found in one NFKC-normalised text, and whether its clause denies it. */
+export interface TaggedSpan {
+  category: number;
+  start: number;
+  end: number;
+  denied: boolean;
+}
+
 export interface ObservationTagger {
+  /** The category words of one NFKC-normalised text, in text order (offsets are the text's). */
+  spans(text: string): TaggedSpan[];
   /** Tags of one observation from its NFKC-normalised text segments (as the index reads them). */
   tag(observation: SearchableObservation, segments: readonly string[]): ObservationTags;
 }
@@ -116,28 +126,33 @@ export function createTagger(
   }
   const byId = catalog.byId;
 
+  const spans = (segment: string): TaggedSpan[] => {
+    const out: TaggedSpan[] = [];
+    const original = segment.toLowerCase();
+    const text = foldKana(original);
+    for (let i = 0; i < text.length; i++) {
+      const candidates = byFirst[text.charCodeAt(i)];
+      if (candidates === undefined) continue;
+      const next = text.charCodeAt(i + 1);
+      for (const { pattern: p, second } of candidates) {
+        if (second >= 0 && second !== next) continue;
+        const end = matchAt(text, i, p);
+        if (end < 0 || !boundaryOk(original, i, end, p)) continue;
+        const denied = deniedInClause(clauseAfter(original, i), end - i, tokenize);
+        out.push({ category: p.category, start: i, end, denied });
+        i = end - 1;
+        break;
+      }
+    }
+    return out;
+  };
+
   return {
+    spans,
     tag(observation, segments) {
       const present = new Set<number>();
       const denied = new Set<number>();
-      for (const raw of segments) {
-        const original = raw.toLowerCase();
-        const text = foldKana(original);
-        for (let i = 0; i < text.length; i++) {
-          const candidates = byFirst[text.charCodeAt(i)];
-          if (candidates === undefined) continue;
-          const next = text.charCodeAt(i + 1);
-          for (const { pattern: p, second } of candidates) {
-            if (second >= 0 && second !== next) continue;
-            const end = matchAt(text, i, p);
-            if (end < 0 || !boundaryOk(original, i, end, p)) continue;
-            if (deniedInClause(clauseAfter(original, i), end - i, tokenize)) denied.add(p.category);
-            else present.add(p.category);
-            i = end - 1;
-            break;
-          }
-        }
-      }
+      for (const segment of segments) for (const s of spans(segment)) (s.denied ? denied : present).add(s.category);
       for (const id of analysisTags(observation.analysis)) {
         const c = byId.get(id);
         if (c) present.add(c.index);
