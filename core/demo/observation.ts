@@ -98,12 +98,12 @@ export function writeObservation(rng: Rng, story: SceneStory, version: 1 | 2): O
   sections.get('signage')?.push(...signs);
   const [, settingShort] = settingOf(has, story.tags);
   // The summary names the kind of place (住宅地, 港湾地区: no category) and restates a few highlights in other
-  // phrasings than the sections use; the mood closes it.
+  // phrasings than the sections use; the mood closes it. The camera's view class (パノラマ) stays in capture_meta:
+  // in prose it would read as a panoramic view of the scenery.
   const salient = kept.filter((c) => !BACKGROUND.has(c.id) && c.group !== 'atmosphere');
   const pool = salient.length >= 2 ? salient : kept;
   const highlights = rng.shuffled(pool).slice(0, version === 2 ? 3 : 2);
   const summaryExpressed = new Set(highlights.map((c) => c.index));
-  const view = story.viewClass ?? '画像';
   const moodCategory = MOODS.map((id) => kept.find((c) => c.id === id)).find((c) => c !== undefined);
   if (moodCategory) summaryExpressed.add(moodCategory.index);
   const said = [...highlights, ...(moodCategory ? [moodCategory] : [])].map(
@@ -111,8 +111,8 @@ export function writeObservation(rng: Rng, story: SceneStory, version: 1 | 2): O
   );
   const summary =
     version === 2
-      ? `${view}で${settingShort}の街路を捉えた画像である。${said.join('')}`
-      : `${settingShort}の${view}の画像です。${said.join('')}`;
+      ? `${settingShort}の街路を捉えた画像である。${said.join('')}`
+      : `${settingShort}の街路の画像です。${said.join('')}`;
   const main = highlights[0]?.label ?? '街路';
   const title = version === 2 ? `${settingShort}の${main}` : `${main}のある${settingShort}`;
   const facts: StructureFacts = { has, tags: story.tags, highway: story.highway, version };
