@@ -37,3 +37,42 @@ export function phrasingsOf(id: string): CategoryPhrasings {
   if (!found || found.present.length === 0) throw new Error(`core/demo/phrasings.yaml has no phrasing for ${id}`);
   return found;
 }
+
+/** What a phrasing states besides its own category (phrasing-labels.yaml): ids it shows and ids it denies. */
+export interface PhrasingLabels {
+  shows: readonly string[];
+  denies: readonly string[];
+}
+
+interface LabelsFile {
+  version: number;
+  categories: Record<string, { shows?: Record<string, string[]>; denies?: Record<string, string[]> }>;
+}
+
+export const PHRASING_LABELS_PATH = new URL('./phrasing-labels.yaml', import.meta.url);
+
+const NO_LABELS: PhrasingLabels = { shows: [], denies: [] };
+let labelsCache: Map<string, PhrasingLabels> | null = null;
+
+/** Labels by phrasing text (every phrasing is written once, so the text alone names it), read once. */
+export function loadPhrasingLabels(path: URL | string = PHRASING_LABELS_PATH): Map<string, PhrasingLabels> {
+  if (labelsCache && path === PHRASING_LABELS_PATH) return labelsCache;
+  const file = load(readFileSync(path, 'utf8'), { schema: CORE_SCHEMA }) as LabelsFile;
+  const map = new Map<string, { shows: string[]; denies: string[] }>();
+  for (const lists of Object.values(file.categories)) {
+    for (const key of ['shows', 'denies'] as const) {
+      for (const [text, ids] of Object.entries(lists[key] ?? {})) {
+        const entry = map.get(text) ?? { shows: [], denies: [] };
+        entry[key].push(...ids);
+        map.set(text, entry);
+      }
+    }
+  }
+  if (path === PHRASING_LABELS_PATH) labelsCache = map;
+  return map;
+}
+
+/** The other categories a phrasing shows or denies; none for a phrasing the labels file does not list. */
+export function labelsOf(clause: string): PhrasingLabels {
+  return loadPhrasingLabels().get(clause) ?? NO_LABELS;
+}
