@@ -1,12 +1,15 @@
 /**
  * Writes what a vision-language model "saw" in one scene: a title, a summary and the structured analysis, in the
  * style of generation 1 (older, shorter, です・ます) or 2 (richer, だ・である). Every category the scene shows is
- * stated with one of its evidence phrases; a few absent ones are stated as absent.
+ * stated with one of the generator's own phrasings (phrasings.yaml, never the search's catalogue wording); a few
+ * absent ones are stated as absent with its absent phrasings. What a phrasing states besides its own category
+ * (phrasing-labels.yaml) is recorded with the observation, and no phrasing denies a category the scene shows.
  */
 import type { PlaceContext } from './affinity.ts';
 import { ANALYSIS_SECTIONS, type AnalysisSection, type Category } from './categories.ts';
 import type { LandmarkPlace } from './landmarks.ts';
-import { evidenceSentence, negationSentence, seasonOf, settingOf, timeOfDay, weatherOf } from './phrasing.ts';
+import { phrasingSentence, seasonOf, settingOf, timeOfDay, weatherOf } from './phrasing.ts';
+import { labelsOf, phrasingsOf } from './phrasings.ts';
 import type { Rng } from './rng.ts';
 import type { CaptureMoment } from './seasons.ts';
 import { describeStructure, type StructureFacts } from './structure.ts';
@@ -41,6 +44,12 @@ export interface Observation {
   expressed: Set<number>;
   summaryExpressed: Set<number>;
   quotes: Map<number, Quote>;
+  /** Category ids the phrasings state besides the ones they were chosen for (summary and analysis; summary). */
+  alsoShows: Set<string>;
+  summaryAlsoShows: Set<string>;
+  /** Category ids the text says are not there (summary and analysis; summary). */
+  denies: Set<string>;
+  summaryDenies: Set<string>;
 }
 
 /** Common street furniture is true of most photos and says little; summaries prefer the rest. */
@@ -58,21 +67,16 @@ const BACKGROUND = new Set([
   'residential_street',
 ]);
 
-/** The closing sentence about the mood, and the atmosphere category it states (if any). */
-function moodOf(has: (id: string) => boolean, version: 1 | 2): [string, string | null] {
-  const moods: [string, string][] = [
-    ['lively_street', '活気のある'],
-    ['retro_atmosphere', 'レトロな'],
-    ['nostalgic_scenery', 'どこか懐かしい'],
-    ['run_down', '寂れた'],
-    ['cluttered', '雑然とした'],
-    ['lived_in', '生活感のある'],
-    ['quiet_street', '静かで落ち着いた'],
-  ];
-  const found = moods.find(([id]) => has(id));
-  if (!found) return ['', null];
-  return [version === 1 ? `${found[1]}雰囲気です。` : `全体として${found[1]}印象を受ける。`, found[0]];
-}
+/** Atmosphere categories a summary closes with, in order of preference. */
+const MOODS = [
+  'lively_street',
+  'retro_atmosphere',
+  'nostalgic_scenery',
+  'run_down',
+  'cluttered',
+  'lived_in',
+  'quiet_street',
+];
 
 export function writeObservation(rng: Rng, story: SceneStory, version: 1 | 2): Observation {
   const sections = new Map<AnalysisSection, string[]>(ANALYSIS_SECTIONS.map((s) => [s, []]));
@@ -80,40 +84,62 @@ export function writeObservation(rng: Rng, story: SceneStory, version: 1 | 2): O
   const expressed = new Set<number>();
   const quotes = new Map<number, Quote>();
   const kept = version === 2 ? story.categories : story.categories.filter((_, i) => i < 4 || rng.chance(0.7));
+  const keptIds = new Set(kept.map((c) => c.id));
+  const has = (id: string) => keptIds.has(id);
+  const alsoShows = new Set<string>();
+  const summaryAlsoShows = new Set<string>();
+  const denies = new Set<string>();
+  const summaryDenies = new Set<string>();
+  /** One present phrasing of a category: never one that denies a category the scene shows. */
+  const presentClause = (id: string, inSummary: boolean): string => {
+    const all = phrasingsOf(id).present;
+    const fitting = all.filter((clause) => !labelsOf(clause).denies.some(has));
+    const clause = rng.pick(fitting.length > 0 ? fitting : all);
+    const labels = labelsOf(clause);
+    for (const other of labels.shows) (inSummary ? summaryAlsoShows : alsoShows).add(other);
+    for (const other of labels.denies) (inSummary ? summaryDenies : denies).add(other);
+    return clause;
+  };
   for (const cat of kept) {
     const field = version === 2 && rng.chance(0.4) ? rng.pick(cat.fields) : (cat.fields[0] as AnalysisSection);
-    const sentence = evidenceSentence(rng, rng.pick(cat.evidence), version);
+    const sentence = phrasingSentence(presentClause(cat.id, false), version);
     if (field === 'markings_wear') {
-      markings.push({ item: cat.label, condition: sentence.text });
+      markings.push({ item: '路面', condition: sentence.text });
     } else sections.get(field)?.push(sentence.text);
     expressed.add(cat.index);
     quotes.set(cat.index, { field, text: sentence.text, position: sentence.position });
   }
-  if (version === 2 && story.absent.length > 0 && rng.chance(0.35)) {
-    const cat = rng.pick(story.absent);
-    sections.get(cat.fields[0] as AnalysisSection)?.push(negationSentence(rng, cat.label, version));
-  }
-  const keptIds = new Set(kept.map((c) => c.id));
-  const has = (id: string) => keptIds.has(id);
   const signs = readSigns(rng, story, has, version);
   sections.get('signage')?.push(...signs);
-  const [setting, settingShort, settingId] = settingOf(has, story.tags);
-  // The summary names the setting once and leaves the mood to its closing sentence.
-  const salient = kept.filter((c) => !BACKGROUND.has(c.id) && c.id !== settingId && c.group !== 'atmosphere');
-  const pool = salient.length >= 2 ? salient : kept.filter((c) => c.id !== settingId);
+  const [, settingShort] = settingOf(has, story.tags);
+  // The summary names the kind of place (住宅地, 港湾地区: no category) and restates a few highlights in other
+  // phrasings than the sections use; the mood closes it. The camera's view class (パノラマ) stays in capture_meta:
+  // in prose it would read as a panoramic view of the scenery.
+  const salient = kept.filter((c) => !BACKGROUND.has(c.id) && c.group !== 'atmosphere');
+  const pool = salient.length >= 2 ? salient : kept;
   const highlights = rng.shuffled(pool).slice(0, version === 2 ? 3 : 2);
   const summaryExpressed = new Set(highlights.map((c) => c.index));
-  const settingCategory = kept.find((c) => c.id === settingId);
-  if (settingCategory) summaryExpressed.add(settingCategory.index);
-  const view = story.viewClass ?? '画像';
-  const [mood, moodId] = moodOf(has, version);
-  const moodCategory = kept.find((c) => c.id === moodId);
+  const moodCategory = MOODS.map((id) => kept.find((c) => c.id === id)).find((c) => c !== undefined);
   if (moodCategory) summaryExpressed.add(moodCategory.index);
-  const lead = highlights.map((c) => c.label);
+  const said = [...highlights, ...(moodCategory ? [moodCategory] : [])].map(
+    (c) => phrasingSentence(presentClause(c.id, true), version).text,
+  );
+  // A category the text states as missing: never one its phrasings show.
+  const absentCandidates = story.absent.filter(
+    (c) => phrasingsOf(c.id).absent.length > 0 && !alsoShows.has(c.id) && !summaryAlsoShows.has(c.id),
+  );
+  if (version === 2 && absentCandidates.length > 0 && rng.chance(0.35)) {
+    const cat = rng.pick(absentCandidates);
+    const clause = rng.pick(phrasingsOf(cat.id).absent);
+    sections.get(cat.fields[0] as AnalysisSection)?.push(phrasingSentence(clause, version).text);
+    denies.add(cat.id);
+    for (const other of labelsOf(clause).shows) alsoShows.add(other);
+    for (const other of labelsOf(clause).denies) denies.add(other);
+  }
   const summary =
     version === 2
-      ? `${view}で${setting}を捉えた画像である。${lead.slice(0, 2).join('や')}が見られ${lead[2] ? `、${lead[2]}も確認できる` : ''}。${mood}`
-      : `${setting}の${view}の画像です。${lead.join('、')}などが写っています。${mood}`;
+      ? `${settingShort}の街路を捉えた画像である。${said.join('')}`
+      : `${settingShort}の街路の画像です。${said.join('')}`;
   const main = highlights[0]?.label ?? '街路';
   const title = version === 2 ? `${settingShort}の${main}` : `${main}のある${settingShort}`;
   const facts: StructureFacts = { has, tags: story.tags, highway: story.highway, version };
@@ -146,7 +172,20 @@ export function writeObservation(rng: Rng, story: SceneStory, version: 1 | 2): O
     seasonality: section('seasonality', { season_guess: seasonOf(story.moment.month) }),
   };
   for (const i of summaryExpressed) expressed.add(i);
-  return { title, summary, analysis, expressed, summaryExpressed, quotes };
+  for (const id of summaryAlsoShows) alsoShows.add(id);
+  for (const id of summaryDenies) denies.add(id);
+  return {
+    title,
+    summary,
+    analysis,
+    expressed,
+    summaryExpressed,
+    quotes,
+    alsoShows,
+    summaryAlsoShows,
+    denies,
+    summaryDenies,
+  };
 }
 
 /** A model reads names off signs now and then: shrine plaques, shop-street gates, street-name signs. */

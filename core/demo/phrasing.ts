@@ -1,18 +1,5 @@
 /** Japanese sentence patterns of the two observation generations (gen1: です・ます, gen2: だ・である). */
 import type { PlaceContext } from './affinity.ts';
-import type { Rng } from './rng.ts';
-
-const CLAUSE_END = new Set(['る', 'た', 'い', 'う', 'く', 'す', 'つ', 'ぬ', 'む', 'ぶ', 'ぐ', 'だ']);
-
-/** Evidence phrases either end in a noun (…の路地) or are whole clauses (…が並ぶ); they embed differently. */
-export function isClause(phrase: string): boolean {
-  return CLAUSE_END.has(phrase.charAt(phrase.length - 1));
-}
-
-const NOUN_POS = ['', '', '', '画面左側に', '画面右側に', '前方に', '道路の奥に', '手前に', '左手に', '右手に'];
-const CLAUSE_POS = ['', '', '画面左側では', '右手では', '前方では', '奥のほうでは'];
-const NOUN_END_2 = ['が見られる', 'が確認できる', 'が写っている', 'がある', 'が認められる', 'が目に入る', 'が見える'];
-const NOUN_END_1 = ['が見えます', 'があります', 'が写っています', 'が確認できます'];
 
 export interface Sentence {
   text: string;
@@ -20,42 +7,26 @@ export interface Sentence {
   position: string | null;
 }
 
-function positionOf(prefix: string): string | null {
-  if (prefix.includes('左')) return '左手';
-  if (prefix.includes('右')) return '右手';
-  if (prefix.includes('前方') || prefix.includes('奥')) return '前方';
-  if (prefix.includes('手前')) return '手前';
+function positionOf(clause: string): string | null {
+  if (clause.includes('左')) return '左手';
+  if (clause.includes('右')) return '右手';
+  if (clause.includes('前方') || clause.includes('奥')) return '前方';
+  if (clause.includes('手前')) return '手前';
   return null;
 }
 
-export function evidenceSentence(rng: Rng, phrase: string, version: 1 | 2): Sentence {
-  if (isClause(phrase)) {
-    const pos = rng.pick(CLAUSE_POS);
-    if (version === 1) {
-      const form = rng.int(0, 2);
-      const text =
-        form === 0 ? `${phrase}ようです。` : form === 1 ? `${pos}${phrase}のが見えます。` : `${phrase}のが分かります。`;
-      return { text, position: form === 1 ? positionOf(pos) : null };
-    }
-    const form = rng.int(0, 3);
-    const text =
-      form === 0
-        ? `${pos}${phrase}。`
-        : form === 1
-          ? `${phrase}様子が見られる。`
-          : form === 2
-            ? `${phrase}のが確認できる。`
-            : `${pos}${phrase}のがわかる。`;
-    return { text, position: form === 0 || form === 3 ? positionOf(pos) : null };
-  }
-  const pos = rng.pick(NOUN_POS);
-  const end = rng.pick(version === 1 ? NOUN_END_1 : NOUN_END_2);
-  return { text: `${pos}${phrase}${end}。`, position: positionOf(pos) };
+/** A plain-form clause in generation 1's です・ます voice (…ている → …ています, …だ → …です). */
+function polite(clause: string): string {
+  if (clause.endsWith('ている')) return `${clause.slice(0, -2)}います`;
+  if (clause.endsWith('だ')) return `${clause.slice(0, -1)}です`;
+  if (clause.endsWith('い')) return `${clause}です`;
+  if (/[うくすつぬむぶぐる]$/u.test(clause)) return `${clause}ようです`;
+  return clause;
 }
 
-export function negationSentence(rng: Rng, label: string, version: 1 | 2): string {
-  if (version === 1) return `${label}は見当たりません。`;
-  return `${label}${rng.pick(['は見当たらない', 'は確認できない', 'は写っていない', 'らしきものは見られない'])}。`;
+/** One sentence from one of the generator's own clauses (phrasings.yaml), in the generation's voice. */
+export function phrasingSentence(clause: string, version: 1 | 2): Sentence {
+  return { text: `${version === 1 ? polite(clause) : clause}。`, position: positionOf(clause) };
 }
 
 /** Settings named after a category the scene shows (so the words stay true to the ground truth). */

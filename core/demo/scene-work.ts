@@ -99,10 +99,20 @@ export function workScene(input: SceneWorkInput): SceneWork {
     tsuranari: [rngs.sides.chance(plan.ctx.tsuranari), rngs.sides.chance(plan.ctx.tsuranari)],
     landmarks: plan.ctx.landmarks,
   };
+  // The photo shows its categories and whatever else any of its texts' phrasings state (phrasing-labels.yaml); it
+  // lacks what a text denies, unless another phrasing shows it. Each generation expresses what its indexed text
+  // (the summary alone when the analysis is broken) states.
+  const ids = categories.map((i) => catalog.categories[i]?.id ?? '');
+  const shows = new Set(ids);
+  for (const v of verbalizations) for (const id of v.observation.alsoShows) shows.add(id);
+  const absent = new Set<string>();
+  for (const v of verbalizations) for (const id of v.observation.denies) if (!shows.has(id)) absent.add(id);
   const expressed: Record<string, string[]> = {};
   for (const v of verbalizations) {
     const set = v.valid ? v.observation.expressed : v.observation.summaryExpressed;
-    expressed[v.spec.id] = [...set].sort((a, b) => a - b).map((i) => catalog.categories[i]?.id ?? '');
+    const stated = new Set([...set].map((i) => catalog.categories[i]?.id ?? ''));
+    for (const id of v.valid ? v.observation.alsoShows : v.observation.summaryAlsoShows) stated.add(id);
+    expressed[v.spec.id] = catalog.categories.map((c) => c.id).filter((id) => stated.has(id));
   }
   return {
     categories,
@@ -113,7 +123,9 @@ export function workScene(input: SceneWorkInput): SceneWork {
       scene_id: row.id,
       capture_year: row.capture_year,
       quarantined: row.quarantined,
-      categories: categories.map((i) => catalog.categories[i]?.id ?? ''),
+      categories: ids,
+      shows: catalog.categories.map((c) => c.id).filter((id) => shows.has(id)),
+      absent: catalog.categories.map((c) => c.id).filter((id) => absent.has(id)),
       expressed,
     },
   };

@@ -1,11 +1,13 @@
 /**
  * The in-memory search corpus: light columns per observation (id, position, ward, year), the bigram text index and
- * the category postings (which observations state the evidence of which category). Built from any iterable of
+ * the category postings (which observations state which category: its evidence phrases, or its words by meaning,
+ * observation-tagger.ts). Built from any iterable of
  * observations, so it does not care whether they come from a release file, the store or a test.
  */
 import type { CategoryCatalog } from './categories.ts';
 import { statesAbsence } from './negation.ts';
 import { foldKana, foldWithOffsets, nfkc } from './normalize.ts';
+import { loadTagger } from './observation-tagger.ts';
 import { collectTextLeaves } from './observation-text.ts';
 import type { Postings } from './postings.ts';
 import { SceneIds } from './scene-ids.ts';
@@ -105,6 +107,7 @@ export async function buildCorpus(
   const builder = new TextIndexBuilder({ keepTexts: options.keepTexts ?? keepObservations });
   const { phrases, category: phraseCategory } = evidencePhrases(catalog);
   builder.registerPhrases(phrases);
+  const tagger = await loadTagger(catalog);
   const ids: string[] = [];
   const lat: number[] = [];
   const lon: number[] = [];
@@ -146,6 +149,7 @@ export async function buildCorpus(
       if (statesAbsence(foldKana((segments[hit.segment] as string).slice(end, end + 12)))) continue;
       found.add(cat);
     }
+    for (const cat of tagger.tag(obs, segments).present) found.add(cat);
     for (const cat of [...found].sort((a, b) => a - b)) {
       (categoryDocs[cat] as number[]).push(doc);
       tagIds.push(cat);

@@ -10,7 +10,7 @@ import { ApiError } from '../errors.ts';
 import type { CategoryCatalog } from './categories.ts';
 import { captureYearBounds, searchBudget } from './contract.ts';
 import { buildCorpus, type Corpus, type CorpusObservation } from './corpus.ts';
-import { matcherFor } from './evidence.ts';
+import { matcherFor, registerTagger } from './evidence.ts';
 import { type AppliedFilters, applyFilters, compileFilter, filtersCanMatch, filterWarnings } from './filters.ts';
 import { interpretationWarnings, RELATED_WARNING, understoodScenery } from './honesty.ts';
 import { interpret } from './interpret.ts';
@@ -20,6 +20,7 @@ import type { Judge } from './judge/types.ts';
 import { buildLexicon, type Lexicon } from './lexicon.ts';
 import { loadThesaurus } from './meaning/thesaurus.ts';
 import { wordingTableFor } from './meaning/wordings.ts';
+import { loadTagger } from './observation-tagger.ts';
 import type { SearchableObservation } from './observation-text.ts';
 import { PageCache, type PageCacheOptions, pageCacheKey } from './page-cache.ts';
 import { buildWardMatcher, type WardMatcher } from './places.ts';
@@ -119,6 +120,9 @@ export async function createSearchEngine(
   const occurs = (term: string) => corpus.text.occurs(term);
   const pages = options.pageCache === false ? null : new PageCache<SearchPage>(options.pageCache);
   const release = options.sourceRelease;
+  // The rubric grades with the same tagger that tagged the index (it needs kuromoji, as queries do).
+  const taggerReady = loadTagger(catalog).then((tagger) => registerTagger(catalog.categories, tagger));
+  taggerReady.catch(() => {});
 
   const interpretQuery = async (
     query: string | null,
@@ -150,6 +154,7 @@ export async function createSearchEngine(
   ): Promise<SearchPage> => {
     const started = performance.now();
     const request = resolveRequest(body, sentKeys);
+    await taggerReady;
     const binding = bindingOf(request);
     const cacheKey = pageCacheKey(binding, request.cursor, request.yearsSent, now);
     const hit = pages?.get(cacheKey, now);

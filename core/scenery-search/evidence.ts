@@ -7,7 +7,8 @@
  * whole observation instead of one per leaf.
  */
 import type { SearchCategory } from './categories.ts';
-import { foldForSearch, foldKana, foldWithOffsets, isNfkcStable } from './normalize.ts';
+import { foldForSearch, foldKana, foldWithOffsets, isNfkcStable, nfkc } from './normalize.ts';
+import type { ObservationTagger, TaggedSpan } from './observation-tagger.ts';
 import { collectTextLeaves, type SearchableObservation, type TextLeaf } from './observation-text.ts';
 
 export interface FoldedLeaf {
@@ -22,6 +23,8 @@ export interface FoldedObservation {
   text: string;
   /** Offset of each leaf in `text`. */
   starts: number[];
+  /** The tagger's spans per leaf, found on first need (assessCategory). */
+  tagged?: TaggedSpan[][];
 }
 
 /** Presence of a category in one observation: 0 stated absent, 1 not mentioned, 2 mentioned, 3 stated as evidence. */
@@ -51,6 +54,8 @@ export interface CategoryMatcher {
    * 屋根の連なりの向こうに海が見える): a word found inside one of them is that category's evidence, not a mention of this one.
    */
   shadows: Map<string, { phrase: string; offset: number }[]>;
+  /** The catalog's categories (the key of its registered tagger). */
+  all: readonly SearchCategory[];
 }
 
 /**
@@ -138,7 +143,36 @@ export function buildCategoryMatcher(category: SearchCategory, all: readonly Sea
     wording: wording.sort((a, b) => b.length - a.length),
     fields: new Set([...category.fields, 'summary']),
     shadows,
+    all,
   };
+}
+
+// The observation tagger of each catalog, registered by the engine once loaded (it needs kuromoji).
+const taggers = new WeakMap<readonly SearchCategory[], ObservationTagger>();
+
+/** Lets assessCategory find what the index's tagger finds (words by meaning, not only evidence phrases). */
+export function registerTagger(all: readonly SearchCategory[], tagger: ObservationTagger): void {
+  taggers.set(all, tagger);
+}
+
+/** The tagger's first finding of the category in the observation: stated (not denied) first, else denied. */
+function taggedFinding(doc: FoldedObservation, matcher: CategoryMatcher): Finding | null {
+  const tagger = taggers.get(matcher.all);
+  if (!tagger) return null;
+  doc.tagged ??= doc.leaves.map((l) => (l.toOriginal === null ? tagger.spans(nfkc(l.leaf.text)) : []));
+  let denial: Finding | null = null;
+  for (let leaf = 0; leaf < doc.tagged.length; leaf++) {
+    for (const s of doc.tagged[leaf] as TaggedSpan[]) {
+      if (s.category !== matcher.category.index) continue;
+      const passage = { leaf, start: s.start, end: s.end };
+      if (!s.denied) {
+        const inField = matcher.fields.has((doc.leaves[leaf] as FoldedLeaf).leaf.section);
+        return { presence: inField ? 3 : 2, passage };
+      }
+      denial ??= { presence: 0, passage };
+    }
+  }
+  return denial;
 }
 
 const CLAUSE_END = /[。、,，.！!？?\n]/u;
@@ -212,8 +246,11 @@ export function assessCategory(doc: FoldedObservation, matcher: CategoryMatcher)
   const worded = occurrences(doc, matcher.wording, matcher, true);
   const mention = worded.find((o) => !o.denied);
   if (mention) return { presence: 2, passage: passageOf(doc, mention) };
+  const tagged = taggedFinding(doc, matcher);
+  if (tagged && tagged.presence > 0) return tagged;
   const denial = evidence.find((o) => o.denied) ?? worded.find((o) => o.denied);
-  return denial ? { presence: 0, passage: passageOf(doc, denial) } : { presence: 1, passage: null };
+  if (denial) return { presence: 0, passage: passageOf(doc, denial) };
+  return tagged ?? { presence: 1, passage: null };
 }
 
 /** A plain word (text term): mentioned (2) or not (1). */

@@ -16,6 +16,7 @@ import { dirname } from 'node:path';
 import type { CategoryCatalog } from './categories.ts';
 import type { Corpus } from './corpus.ts';
 import { bitmapInto, type GramStore, packGrams } from './gram-store.ts';
+import { TAGGING_RULES } from './observation-tagger.ts';
 import { SceneIds, startsOf } from './scene-ids.ts';
 import { TextIndex } from './text-index.ts';
 
@@ -56,10 +57,15 @@ interface Header {
   sections: Section[];
 }
 
-/** Changes whenever a category's id, order, evidence or fields change (anything that shapes the postings). */
+/**
+ * Changes whenever anything that shapes the postings changes: a category's id, order, wording, evidence or fields,
+ * or the tagger's rules (TAGGING_RULES).
+ */
 export function catalogHashOf(catalog: CategoryCatalog): string {
-  const shape = catalog.categories.map((c) => [c.id, c.evidence, c.fields]);
-  return createHash('sha256').update(JSON.stringify(shape)).digest('hex');
+  const shape = catalog.categories.map((c) => [c.id, c.label, c.synonyms, c.evidence, c.fields]);
+  return createHash('sha256')
+    .update(JSON.stringify([TAGGING_RULES, shape]))
+    .digest('hex');
 }
 
 type Typed = Uint8Array | Int16Array | Uint32Array | Int32Array | Float64Array;

@@ -1,13 +1,17 @@
 /**
  * The held-out observations (test/search-eval/observations.yaml) as a small corpus of their own: how well the
  * index tags them with categories (precision and recall against `shows` / `absent`), and whether each one is found
- * by its categories' Japanese labels within a bbox around it.
+ * by its categories' Japanese labels within a bbox around it, through the index file and engine the server uses.
  */
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import type { CategoryCatalog } from '../../core/scenery-search/categories.ts';
-import { buildCorpus, type CorpusObservation, tagsOf } from '../../core/scenery-search/corpus.ts';
+import { buildCorpus, type Corpus, type CorpusObservation, tagsOf } from '../../core/scenery-search/corpus.ts';
 import { createSearchEngine } from '../../core/scenery-search/engine.ts';
+import { loadCorpus, saveCorpus } from '../../core/scenery-search/persist.ts';
 import type { SearchMode } from '../../core/scenery-search/request.ts';
 import { round3 } from './metrics.ts';
 
@@ -43,6 +47,23 @@ function asCorpusObservation(o: HeldOutObservation, i: number): CorpusObservatio
   };
 }
 
+/**
+ * The index as the server serves it: built without observations or texts (as from the store), saved to an index
+ * file and loaded back; the engine reads observations through a loader, as it reads them from the store.
+ */
+async function servedCorpus(records: CorpusObservation[], catalog: CategoryCatalog): Promise<Corpus> {
+  const dir = await mkdtemp(join(tmpdir(), 'machimi-eval-observations-'));
+  try {
+    const path = join(dir, 'index.bin');
+    const identity = { releaseId: 'held-out-observations' };
+    const built = await buildCorpus(records, catalog, { keepObservations: false, keepTexts: false });
+    await saveCorpus(built, catalog, path, identity);
+    return await loadCorpus(path, catalog, identity);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 export async function evaluateObservations(
   observations: HeldOutObservation[],
   catalog: CategoryCatalog,
@@ -50,7 +71,7 @@ export async function evaluateObservations(
   now: Date,
 ): Promise<Record<string, unknown>> {
   const records = observations.map(asCorpusObservation);
-  const corpus = await buildCorpus(records, catalog);
+  const corpus = await servedCorpus(records, catalog);
   const byIndex = catalog.categories.map((c) => c.id);
 
   // Tagging. A tag is right when `shows` lists it and wrong when `absent` lists it or the text shows no category
@@ -85,7 +106,11 @@ export async function evaluateObservations(
   console.log(`\n== held-out observations, tagging: ${JSON.stringify(tagging)}`);
 
   // End to end: each labelled category searched by its Japanese label within one cell around the observation.
-  const engine = await createSearchEngine(corpus, catalog, { pageCache: false });
+  const byId = new Map(records.map((r) => [r.scene_id, r]));
+  const engine = await createSearchEngine(corpus, catalog, {
+    pageCache: false,
+    loadObservations: async (ids) => new Map(ids.flatMap((id) => (byId.has(id) ? [[id, byId.get(id)]] : [])) as never),
+  });
   await engine.warmUp();
   const endToEnd: Record<string, unknown> = {};
   for (const mode of modes) {

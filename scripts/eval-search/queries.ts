@@ -29,6 +29,7 @@ export interface EvalQuery {
 }
 
 export interface Truth {
+  /** What the scene shows: its categories and whatever else its texts' phrasings state. */
   categories: Set<string>;
   /** What the served observation states (its generation's expressed categories). */
   expressed: Set<string>;
@@ -72,10 +73,15 @@ export async function readTruth(path: string, servedGeneration: Map<string, stri
   const lines = createInterface({ input: createReadStream(path).pipe(createGunzip()), crlfDelay: Infinity });
   for await (const line of lines) {
     if (!line.trim()) continue;
-    const row = JSON.parse(line) as { scene_id: string; categories: string[]; expressed: Record<string, string[]> };
+    const row = JSON.parse(line) as {
+      scene_id: string;
+      categories: string[];
+      shows?: string[];
+      expressed: Record<string, string[]>;
+    };
     const generation = servedGeneration.get(row.scene_id);
     truth.set(row.scene_id, {
-      categories: new Set(row.categories),
+      categories: new Set(row.shows ?? row.categories),
       expressed: new Set(generation ? (row.expressed[generation] ?? []) : []),
     });
   }

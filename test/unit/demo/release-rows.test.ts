@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadCategories } from '../../../core/demo/categories.ts';
+import { phrasingsOf } from '../../../core/demo/phrasings.ts';
 import { DEMO_SCENES, loadDemo } from './demo-fixture.ts';
 
 const demo = await loadDemo();
@@ -61,12 +62,20 @@ describe('demo release rows', () => {
     for (const s of rows.scenes.filter((x) => x.town_key)) expect(keys).toContain(s.town_key);
   });
 
-  it('expresses every scenery category in some verbalization text', () => {
+  it('expresses every scenery category in some verbalization text, in its own phrasings', () => {
     const text = rows.verbalizations.map((v) => `${v.summary}\n${v.analysis_json}`).join('\n');
     const missing = loadCategories()
-      .categories.filter((c) => !c.evidence.some((phrase) => text.includes(phrase)))
+      .categories.filter((c) => !phrasingsOf(c.id).present.some((clause) => text.includes(clause)))
       .map((c) => c.id);
     expect(missing).toEqual([]);
+  });
+
+  it('never writes a sentence from the catalogue: no evidence phrase of the search appears in any text', () => {
+    const text = rows.verbalizations.map((v) => `${v.summary}\n${v.analysis_json}`).join('\n');
+    const copied = loadCategories().categories.flatMap((c) =>
+      c.evidence.filter((phrase) => text.includes(phrase)).map((p) => `${c.id}: ${p}`),
+    );
+    expect(copied).toEqual([]);
   });
 
   it('writes exactly two generations, gen2 the default, in Japanese', () => {

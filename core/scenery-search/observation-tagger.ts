@@ -1,0 +1,180 @@
+/**
+ * Tags an observation with the categories its text states, by meaning rather than by the catalogue's exact evidence
+ * phrases: the labels' and synonyms' morphemes (tag-patterns.ts) found as whole words, conjugation- and
+ * particle-tolerant, leftmost-longest; a word whose clause denies it (observed-negation.ts) counts as stated
+ * absent; the structured analysis fields add what they state (analysis-tags.ts).
+ *
+ * Whole words without tokenising the observation: a one-kanji word must stand between non-kanji characters (車 is
+ * not found in 自転車, 駅 not in 駅伝), a katakana word between non-katakana ones (ベンチ not in ベンチャー), a kana
+ * word may not continue a kana run; longer kanji words may head or end a compound (公園 in 県立公園).
+ */
+import { analysisTags } from './analysis-tags.ts';
+import type { CategoryCatalog } from './categories.ts';
+import { foldKana } from './normalize.ts';
+import type { SearchableObservation } from './observation-text.ts';
+import { clauseAfter, deniedInClause } from './observed-negation.ts';
+import { catalogWordingPatterns, type PatternSource, type TagPattern } from './tag-patterns.ts';
+import { loadTokenizer, type TokenizeText } from './tokenizer.ts';
+
+/** Names the tagging rules; saved index files carry it (persist.ts), so a change here rebuilds them. */
+export const TAGGING_RULES = 'meaning-1';
+
+export interface ObservationTags {
+  present: Set<number>;
+  /** Categories only ever stated as absent in the observation. */
+  absent: Set<number>;
+}
+
+/** A category word found in one NFKC-normalised text, and whether its clause denies it. */
+export interface TaggedSpan {
+  category: number;
+  start: number;
+  end: number;
+  denied: boolean;
+}
+
+export interface ObservationTagger {
+  /** The category words of one NFKC-normalised text, in text order (offsets are the text's). */
+  spans(text: string): TaggedSpan[];
+  /** Tags of one observation from its NFKC-normalised text segments (as the index reads them). */
+  tag(observation: SearchableObservation, segments: readonly string[]): ObservationTags;
+}
+
+type Script = 'kanji' | 'katakana' | 'hiragana' | 'other';
+
+function scriptOf(code: number): Script {
+  if ((code >= 0x4e00 && code <= 0x9fff) || code === 0x3005 || (code >= 0x3400 && code <= 0x4dbf)) return 'kanji';
+  if ((code >= 0x30a1 && code <= 0x30fa) || code === 0x30fc) return 'katakana';
+  if (code >= 0x3041 && code <= 0x309f) return 'hiragana';
+  return 'other';
+}
+
+const PARTICLES = new Set(['の', 'が', 'な', 'に', 'を', 'は', 'も', 'と', 'で', 'や']);
+const MAX_OKURIGANA = 6;
+
+/** The end of `pattern` matched at `at` of `text`, or -1. */
+function matchAt(text: string, at: number, pattern: TagPattern): number {
+  let pos = at;
+  for (let k = 0; k < pattern.parts.length; k++) {
+    const part = pattern.parts[k] as (typeof pattern.parts)[number];
+    if (part.joinedBy !== undefined) {
+      if (!text.startsWith(part.joinedBy, pos)) return -1;
+      pos += part.joinedBy.length;
+      if (!text.startsWith(part.text, pos)) return -1;
+    } else if (k > 0) {
+      const prev = pattern.parts[k - 1] as typeof part;
+      const maxGap = prev.conjugates ? MAX_OKURIGANA : 2;
+      let gap = 0;
+      while (!text.startsWith(part.text, pos + gap)) {
+        const c = text.charCodeAt(pos + gap);
+        const fits = prev.conjugates ? scriptOf(c) === 'hiragana' : PARTICLES.has(text.charAt(pos + gap));
+        if (!fits || ++gap > maxGap) return -1;
+      }
+      pos += gap;
+    } else if (!text.startsWith(part.text, pos)) return -1;
+    pos += part.text.length;
+  }
+  return pos;
+}
+
+// Hiragana that may stand right before a kana word: particles and the endings of a modifier (赤い, 小さな, 咲いた).
+const BEFORE_KANA_WORD = new Set([...PARTICLES, 'い', 'な', 'た']);
+
+function isKanaScript(s: Script): boolean {
+  return s === 'hiragana' || s === 'katakana';
+}
+
+/** Whether the match [start, end) is a whole word of the original text (see the file comment). */
+function boundaryOk(original: string, start: number, end: number, pattern: TagPattern): boolean {
+  const first = pattern.parts[0]?.text as string;
+  const lastPart = pattern.parts.at(-1) as (typeof pattern.parts)[number];
+  const head = scriptOf(original.charCodeAt(start));
+  const tail = scriptOf(original.charCodeAt(end - 1));
+  const before = start > 0 ? scriptOf(original.charCodeAt(start - 1)) : 'other';
+  const after = end < original.length ? scriptOf(original.charCodeAt(end)) : 'other';
+  if (pattern.kanaOnly) {
+    for (let i = start; i < end; i++) if (!isKanaScript(scriptOf(original.charCodeAt(i)))) return false;
+    if (head === 'hiragana' && end - start < 3) return false;
+  }
+  if (head === 'katakana' && before === 'katakana') return false;
+  if (head === 'hiragana' && before === 'hiragana' && !BEFORE_KANA_WORD.has(original.charAt(start - 1))) return false;
+  if (head === 'kanji' && first.length === 1 && before === 'kanji') return false;
+  if (lastPart.conjugates) return lastPart.text.length > 1 || after === 'hiragana';
+  if (tail === 'katakana' && after === 'katakana') return false;
+  if (tail === 'hiragana' && after === 'hiragana' && !PARTICLES.has(original.charAt(end))) return false;
+  if (tail === 'kanji' && lastPart.text.length === 1 && after === 'kanji') return false;
+  // A material before 製 / 造 names what something else is made of (コンクリート製の高架), not the thing itself.
+  if (pattern.parts.length === 1 && /^[製造]/u.test(original.charAt(end))) return false;
+  return true;
+}
+
+export function createTagger(
+  catalog: CategoryCatalog,
+  tokenize: TokenizeText,
+  patterns: PatternSource = catalogWordingPatterns,
+): ObservationTagger {
+  // Candidates by the code of their first character, each with its second one (-1: any) as a cheap first test;
+  // char codes rather than one-character strings, which V8 allocates anew for every non-Latin character.
+  const byFirst = new Array<{ pattern: TagPattern; second: number }[] | undefined>(0x10000);
+  const span = (p: TagPattern) => p.parts.reduce((n, part) => n + part.text.length, 0);
+  for (const pattern of patterns(catalog, tokenize).sort((a, b) => span(b) - span(a))) {
+    const head = (pattern.parts[0] as { text: string }).text;
+    const code = head.charCodeAt(0);
+    const list = byFirst[code] ?? [];
+    list.push({ pattern, second: head.length > 1 ? head.charCodeAt(1) : -1 });
+    byFirst[code] = list;
+  }
+  const byId = catalog.byId;
+
+  const spans = (segment: string): TaggedSpan[] => {
+    const out: TaggedSpan[] = [];
+    const original = segment.toLowerCase();
+    const text = foldKana(original);
+    for (let i = 0; i < text.length; i++) {
+      const candidates = byFirst[text.charCodeAt(i)];
+      if (candidates === undefined) continue;
+      const next = text.charCodeAt(i + 1);
+      for (const { pattern: p, second } of candidates) {
+        if (second >= 0 && second !== next) continue;
+        const end = matchAt(text, i, p);
+        if (end < 0 || !boundaryOk(original, i, end, p)) continue;
+        const denied = deniedInClause(clauseAfter(original, i), end - i, tokenize);
+        out.push({ category: p.category, start: i, end, denied });
+        i = end - 1;
+        break;
+      }
+    }
+    return out;
+  };
+
+  return {
+    spans,
+    tag(observation, segments) {
+      const present = new Set<number>();
+      const denied = new Set<number>();
+      for (const segment of segments) for (const s of spans(segment)) (s.denied ? denied : present).add(s.category);
+      for (const id of analysisTags(observation.analysis)) {
+        const c = byId.get(id);
+        if (c) present.add(c.index);
+      }
+      for (const c of present) denied.delete(c);
+      return { present, absent: denied };
+    },
+  };
+}
+
+// Building the patterns tokenises every wording of the catalog (seconds): one tagger per catalog content.
+const taggers = new Map<string, Promise<ObservationTagger>>();
+
+/** The tagger over the shared kuromoji tokenizer, built once per catalog content. */
+export function loadTagger(catalog: CategoryCatalog): Promise<ObservationTagger> {
+  const key = JSON.stringify(catalog.categories.map((c) => [c.id, c.label, c.synonyms]));
+  let tagger = taggers.get(key);
+  if (!tagger) {
+    if (taggers.size >= 4) taggers.clear();
+    tagger = loadTokenizer().then((tokenize) => createTagger(catalog, tokenize));
+    tagger.catch(() => taggers.delete(key));
+    taggers.set(key, tagger);
+  }
+  return tagger;
+}
