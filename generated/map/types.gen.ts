@@ -276,6 +276,10 @@ export type GetMapPageData = {
 
 export type GetMapPageErrors = {
     /**
+     * The HTTP parser refused the request before it was routed (a malformed request line, raw non-ASCII bytes in the target, an unknown method): `invalid_parameter`, and the connection is closed after the answer.
+     */
+    400: Error;
+    /**
      * These paths serve GET (and HEAD) only; other methods answer 405 with `Allow`.
      */
     405: Error;
@@ -309,6 +313,10 @@ export type GetMapAssetData = {
 };
 
 export type GetMapAssetErrors = {
+    /**
+     * The HTTP parser refused the request before it was routed (a malformed request line, raw non-ASCII bytes in the target, an unknown method): `invalid_parameter`, and the connection is closed after the answer.
+     */
+    400: Error;
     /**
      * No file of that name (the page links the current ones), or no endpoint at that path.
      */
