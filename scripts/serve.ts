@@ -45,6 +45,7 @@ async function loadModules() {
     import('../core/http/public-origin.ts'),
     import('../core/store/data-dir-errors.ts'),
     import('../core/live-release/follow.ts'),
+    import('../core/map/warm.ts'),
   ]);
   return Object.assign({}, ...modules) as UnionToIntersection<(typeof modules)[number]>;
 }
@@ -104,6 +105,13 @@ async function main(): Promise<void> {
   );
   // The scenery search index builds in the background; searches that arrive earlier wait for it.
   const built = m.startEngineBuild(deps.release, log, config);
+  // The map's structures too (a first visitor would otherwise wait for them); tiles asked earlier build them alike.
+  const first = deps.release;
+  background.push(
+    new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => m.warmMap(first))
+      .catch((error: unknown) => log.warn({ err: error }, 'map layers not built ahead: the first tiles build them')),
+  );
   index.resolve(built);
   if (ingested) {
     say.step(`listening on ${url}; building the scenery search index in the background (searches wait for it)`);
