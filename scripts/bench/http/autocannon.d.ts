@@ -1,4 +1,4 @@
-// The part of autocannon 9's programmatic API that scripts/bench/http/load.ts uses (the package ships no types).
+// The part of autocannon 9's programmatic API that the benches use (scripts/bench/http/load.ts, ingest-load.ts) (the package ships no types).
 declare module 'autocannon' {
   interface RawRequest {
     method?: string;
@@ -12,6 +12,8 @@ declare module 'autocannon' {
     duration?: number;
     pipelining?: number;
     timeout?: number;
+    /** Requests per second over all connections. */
+    overallRate?: number;
     requests?: { method?: string; path?: string; setupRequest?: (request: RawRequest) => RawRequest }[];
   }
   interface Histogram {
@@ -24,7 +26,7 @@ declare module 'autocannon' {
     p90: number;
     p99: number;
   }
-  interface Result {
+  export interface Result {
     duration: number;
     latency: Histogram;
     requests: Histogram;
@@ -35,6 +37,11 @@ declare module 'autocannon' {
     '2xx': number;
     '3xx': number;
   }
+  interface Instance {
+    /** Ends the run early; the callback then receives its result. */
+    stop(): void;
+  }
   function autocannon(options: Options): Promise<Result>;
+  function autocannon(options: Options, done: (error: Error | null, result: Result) => void): Instance;
   export default autocannon;
 }
