@@ -5,8 +5,8 @@ import { sceneKeysOf } from './scene-keys.ts';
 
 /**
  * Builds the map's structures of a release (the page's configuration, the scene ordering behind the tiles, the
- * record layers) ahead of its first visitor: built on first use, they kept that visitor waiting 6-9 s at 1 M scenes
- * (docs/PERFORMANCE.md). A start runs this once it listens, a live switch before the swap.
+ * record layers) ahead of its first visitor, who would otherwise wait for them: 6-9 s at 1 M scenes. A start runs
+ * this once it listens, a live switch before the swap.
  */
 export async function warmMap(release: ServedRelease): Promise<void> {
   sceneKeysOf(release.scenes);
