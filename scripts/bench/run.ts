@@ -21,9 +21,7 @@ const [first, ...rest] = process.argv.slice(2);
 const named = first !== undefined && Object.hasOwn(parts, first);
 const chosen = named ? [first as keyof typeof parts] : (Object.keys(parts) as (keyof typeof parts)[]);
 if (first !== undefined && !named) {
-  console.error(
-    `name the part before its options: npm run bench -- ${Object.keys(parts).join('|')} ${first} …`,
-  );
+  console.error(`name the part before its options: npm run bench -- ${Object.keys(parts).join('|')} ${first} …`);
   process.exit(2);
 }
 for (const part of chosen) {
