@@ -2,7 +2,7 @@
 // files (`npm ci --omit=dev`: needs the npm registry, or a warm npm cache), then runs `npm start` there on a small demo
 // city and checks: Node 24 came with the production dependencies, no devDependency was installed, the server
 // answers /readyz and GET /v1 with its version, and SIGTERM sent to npm (not to the server) stops the server too.
-// Bounded: 3 minutes for the install, 4 for the first start, 20 s for the stop.
+// Bounded: 3 minutes for the install, 4 for the first start, 2 for the search index, 20 s for the stop.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,8 @@ const work = mkdtempSync(join(tmpdir(), 'machimi-prod-'));
 const started = performance.now();
 const seconds = () => Math.round((performance.now() - started) / 100) / 10;
 let server: ChildProcess | undefined;
+// The server's log, kept to print its last lines when a check fails.
+let serverLog = '';
 
 function check(condition: boolean, message: string): void {
   if (!condition) throw new Error(message);
@@ -34,12 +36,27 @@ function waitForUrl(child: ChildProcess, timeoutMs: number): Promise<string> {
     let buffered = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       buffered = (buffered + chunk.toString()).slice(-100_000);
+      serverLog = buffered;
       const match = /"url":"(http:\/\/[^"]+)"/.exec(buffered);
       if (match?.[1]) resolve(match[1]);
     });
     child.once('exit', (code) => reject(new Error(`npm start exited with ${code} before listening`)));
     setTimeout(() => reject(new Error('npm start did not listen in time')), timeoutMs).unref();
   });
+}
+
+// /readyz is 503 until the search index is loaded, which the first start builds after it listens.
+async function becomesReady(url: string, withinMs: number): Promise<boolean> {
+  const until = performance.now() + withinMs;
+  while (performance.now() < until) {
+    const status = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) }).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
 }
 
 async function refused(url: string, withinMs: number): Promise<boolean> {
@@ -71,10 +88,12 @@ try {
     cwd: app,
     env: { ...process.env, DATA_DIR: join(work, 'data'), DEMO_SCENES: '100', PORT: '0', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'inherit'],
+    // Its own process group: a failed check kills npm and the server under it, or the server's pipe keeps us alive.
+    detached: true,
   });
   const exited = new Promise<number | null>((resolve) => server?.once('exit', (code) => resolve(code)));
   const url = await waitForUrl(server, 240_000);
-  check((await fetch(`${url}/readyz`)).status === 200, `npm start serves ${url}, /readyz 200`);
+  check(await becomesReady(url, 120_000), `npm start serves ${url}, /readyz 200 once the search index is in`);
   const index = (await (await fetch(`${url}/v1`)).json()) as { version?: string };
   const packageVersion = (JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')) as { version: string }).version;
   check(index.version === packageVersion, `GET /v1 names version ${packageVersion}`);
@@ -85,8 +104,16 @@ try {
   check(await refused(url, 5000), 'no server is left listening after npm stopped');
 } catch (error) {
   console.error(`production install check failed: ${(error as Error).message}`);
+  if (serverLog) console.error(`the server's last log lines:\n${serverLog.split('\n').slice(-15).join('\n')}`);
   process.exitCode = 1;
 } finally {
-  if (server && server.exitCode === null) server.kill('SIGKILL');
+  if (server?.pid && server.exitCode === null) {
+    try {
+      process.kill(-server.pid, 'SIGKILL');
+    } catch {
+      // the group is gone already
+    }
+  }
+  server?.stdout?.destroy();
   rmSync(work, { recursive: true, force: true });
 }
