@@ -12,6 +12,15 @@ export interface GeoBox {
   maxLon: number;
 }
 
+/** An entry of an rbush R-tree over boxes in degrees (x = longitude, y = latitude): `index` names the record. */
+export interface IndexedBox {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+  index: number;
+}
+
 /** Padding in degrees (about 0.1 mm) so that a point exactly on the radius is never lost to rounding. */
 const PAD_DEG = 1e-9;
 

@@ -1,5 +1,5 @@
 import RBush from 'rbush';
-import type { GeoBox } from './bounding-box.ts';
+import type { GeoBox, IndexedBox } from './bounding-box.ts';
 import {
   BOUNDARY_TOLERANCE_DEG,
   type GeoPolygonGeometry,
@@ -15,14 +15,6 @@ export interface LatLonPoint {
   lon: number;
 }
 
-interface BoxItem {
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
-  index: number;
-}
-
 /**
  * Town-block polygons: which polygon holds a point (boundary rule in point-in-polygon.ts; the lowest index wins when
  * several do, so pass polygons sorted by town_key) and which are near by centre distance.
@@ -31,13 +23,13 @@ interface BoxItem {
  */
 export class PolygonIndex {
   private readonly geometries: ReadonlyArray<GeoPolygonGeometry>;
-  private readonly boxes: RBush<BoxItem>;
+  private readonly boxes: RBush<IndexedBox>;
   private readonly centerIndex: PointIndex;
   private readonly centers: ReadonlyArray<LatLonPoint>;
 
-  private constructor(geometries: ReadonlyArray<GeoPolygonGeometry>, items: BoxItem[], centers: LatLonPoint[]) {
+  private constructor(geometries: ReadonlyArray<GeoPolygonGeometry>, items: IndexedBox[], centers: LatLonPoint[]) {
     this.geometries = geometries;
-    this.boxes = new RBush<BoxItem>(9).load(items);
+    this.boxes = new RBush<IndexedBox>(9).load(items);
     this.centers = centers;
     this.centerIndex = PointIndex.build(
       centers.map((c) => c.lat),
@@ -55,7 +47,7 @@ export class PolygonIndex {
         `${geometries.length} polygons and ${centers.length} centers: pass one center per polygon or none`,
       );
     }
-    const items: BoxItem[] = [];
+    const items: IndexedBox[] = [];
     const centerList: LatLonPoint[] = [];
     geometries.forEach((geometry, index) => {
       const box = validateAndMeasure(geometry, index);

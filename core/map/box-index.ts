@@ -1,17 +1,10 @@
 import RBush from 'rbush';
+import type { IndexedBox } from '../geo/bounding-box.ts';
 import type { TileBox } from './tile-math.ts';
 
 // Records by bounding box, for "which records meet this tile": an R-tree over the records' boxes in degrees. Hits
 // are answered in record order (the rows are loaded ordered by id), so a capped tile keeps the same records on every
 // request.
-
-interface BoxItem {
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
-  index: number;
-}
 
 export interface RecordBox {
   west: number;
@@ -21,10 +14,10 @@ export interface RecordBox {
 }
 
 export class BoxIndex {
-  readonly #tree: RBush<BoxItem>;
+  readonly #tree: RBush<IndexedBox>;
 
   constructor(boxes: readonly RecordBox[]) {
-    this.#tree = new RBush<BoxItem>(9).load(
+    this.#tree = new RBush<IndexedBox>(9).load(
       boxes.map((box, index) => ({ minX: box.west, minY: box.south, maxX: box.east, maxY: box.north, index })),
     );
   }
