@@ -16,7 +16,8 @@ const redrawMs = 200;
 
 export function createStartupConsole(stream: NodeJS.WriteStream = process.stderr): StartupConsole {
   let stepStarted = performance.now();
-  let lastDrawn = 0;
+  // The first update is always drawn, however soon after the process started (performance.now() counts from then).
+  let lastDrawn = Number.NEGATIVE_INFINITY;
   let drawing = false;
   const seconds = () => ((performance.now() - stepStarted) / 1000).toFixed(1);
   return {
