@@ -13,6 +13,7 @@ import { loadThesaurus, type Thesaurus } from './meaning/thesaurus.ts';
 import { wordingTableFor } from './meaning/wordings.ts';
 import { foldKana, normalizeWidth } from './normalize.ts';
 import { findPlaces, type WardMatcher } from './places.ts';
+import { privativeMatches } from './privative.ts';
 import { isFunctionToken } from './query-words.ts';
 import type { TokenizeText } from './tokenizer.ts';
 import { findYears } from './years.ts';
@@ -121,6 +122,11 @@ export function interpret(ctx: InterpretContext, input: InterpretInput): Interpr
   const thesaurus = ctx.thesaurus === undefined ? loadThesaurus() : ctx.thesaurus;
   const matches = matchMeaning(table, tokens, folded, { free, ...(thesaurus ? { thesaurus } : {}) });
   for (const m of matches) claimed.push([m.start, m.end]);
+  for (const m of privativeMatches(ctx.lexicon, folded, tokens, free)) {
+    claimed.push([m.start, m.end]);
+    matches.push(m);
+  }
+  matches.sort((a, b) => a.start - b.start);
   const { scopes, spans } = scopeMatches(folded, tokens, matches);
   claimed.push(...spans);
   const negatedLeft = negatedWords(folded, tokens, free, (t) => !isFunctionToken(t));
