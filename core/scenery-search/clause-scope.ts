@@ -20,6 +20,8 @@ export interface MatchScope {
 interface Span {
   start: number;
   end: number;
+  /** The category's group: a comma lists words of one kind (電柱、電線がない), else it ends a clause. */
+  category?: { group: string };
 }
 
 export function scopeMatches(
@@ -33,7 +35,8 @@ export function scopeMatches(
   const spread = (i: number, mark: (s: MatchScope) => boolean, joins: (between: string) => boolean) => {
     for (let j = i - 1; j >= 0; j--) {
       const between = folded.slice((matches[j] as Span).end, (matches[j + 1] as Span).start);
-      if (!joins(between) || !mark(scopes[j] as MatchScope)) break;
+      const listed = !/[、,]/u.test(between) || matches[j]?.category?.group === matches[i]?.category?.group;
+      if (!listed || !joins(between) || !mark(scopes[j] as MatchScope)) break;
     }
   };
   matches.forEach((m, i) => {

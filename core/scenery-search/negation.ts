@@ -44,6 +44,7 @@ const AFFIRMED_BY_NEGATION = new Set([
   '忘れる',
   '構う',
   'かまう',
+  '欠く',
   '欠かす',
   '見逃す',
   '譲る',
