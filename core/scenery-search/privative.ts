@@ -27,7 +27,7 @@ export function privativeMatches(
       let limit = t.end;
       while (limit < folded.length && free(limit, limit + 1)) limit++;
       const negation = negationAfter(folded, tokens, t.end, limit);
-      if (!negation || negation.kind !== 'negated') break;
+      if (negation?.kind !== 'negated') break;
       const end = Math.max(...negation.spans.map(([, e]) => e));
       found.push({
         category: entry.category,
