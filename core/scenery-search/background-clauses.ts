@@ -1,6 +1,6 @@
 /**
  * Clauses of a query that set the scene rather than ask for it: the speaker's own story told in the past
- * (先週港を散歩していたら, 家族で行った神社が良かったので, 以前テレビで見たのですが) and a comparison's standard
+ * (先週港を散歩していたら…見つけたのですが, 家族で行った神社が良かったので, 以前テレビで見たのですが) and a comparison's standard
  * (おばあちゃんの家みたいな, 港町の朝市のような). The scenery words in them are kept as wishes (soft: they rank, never
  * filter), since the request itself is elsewhere in the sentence. Read on kuromoji tokens.
  */
@@ -9,7 +9,6 @@ import type { QueryToken } from './tokenizer.ts';
 const PUNCTUATION = /^[、。,.!?！？\s]+$/u;
 // After a past predicate: the connectives that make its clause a subordinate story (〜たので, 〜たのですが).
 const STORY_CONNECTIVES = new Set(['ので', 'が', 'けど', 'けれど', 'けれども', 'から', 'のに']);
-const TIME_NOUNS = new Set(['とき', '時', 'ころ', '頃', '際']);
 // The comparison markers that follow their standard: 〜のような, 〜みたいな (よう|みたい + な), 〜っぽい.
 const COMPARISON = new Set(['よう', 'みたい']);
 
@@ -25,7 +24,8 @@ function clauseStart(tokens: QueryToken[], i: number): number {
 }
 
 /**
- * The end of a story clause whose past predicate is token i, or -1: 〜たとき(に), 〜た(のです|んです)が, 〜たので.
+ * The end of a story clause whose past predicate is token i, or -1: 〜た(のです|んです)が, 〜たので. Not 〜たとき,
+ * which as often sets a viewpoint that is asked for (坂道を見下ろしたときに海が見える).
  * 〜たら is a story only when the clause after it is one (散歩していたら、…を見つけたのですが); else it is a
  * condition, often of a wish (〜が立ってたら尚良し), and returned as negative.
  */
@@ -34,7 +34,6 @@ function storyEnd(tokens: QueryToken[], i: number): number {
   let k = i + 1;
   if (t.surface === 'たら' || t.surface === 'だら') return -t.end - 1;
   if (tokens[k]?.surface === 'ら') return -(tokens[k] as QueryToken).end - 1;
-  if (TIME_NOUNS.has(tokens[k]?.surface ?? '')) return (tokens[k] as QueryToken).end;
   if (tokens[k]?.surface === 'の' || tokens[k]?.surface === 'ん') k++;
   if (tokens[k]?.pos === '助動詞' && tokens[k]?.basic !== 'た') k++;
   const next = tokens[k];

@@ -96,6 +96,8 @@ describe.each([
       // Before a head that names nothing, the standard is what is asked for.
       ['竹林の中の小道のような場所', ['bamboo_grove', 'narrow_alley']],
       ['以前テレビで見たのですが、川沿いに蔵が並ぶ町並み', ['kura_storehouse', 'river']],
+      // 〜たとき sets a viewpoint as often as a story: its words stay asked for.
+      ['雪の積もった坂道を見下ろしたときに海が見える景色', ['sea_view', 'slope_road', 'snow_scene']],
     ],
   ],
   [
