@@ -4,7 +4,9 @@
  * (電柱や電線がない, 桜や紅葉があると嬉しい). The words that carry them are returned to be claimed, so they are neither
  * text terms nor reported as dropped.
  */
+import { backgroundSpans } from './background-clauses.ts';
 import { isCoordination, negationAfter } from './negation.ts';
+import { isFunctionToken } from './query-words.ts';
 import { leadingOptionalSpans, trailingWishAfter } from './soft-clauses.ts';
 import type { QueryToken } from './tokenizer.ts';
 
@@ -18,6 +20,8 @@ export interface MatchScope {
 interface Span {
   start: number;
   end: number;
+  /** The category's group: a comma lists words of one kind (電柱、電線がない), else it ends a clause. */
+  category?: { group: string };
 }
 
 export function scopeMatches(
@@ -31,7 +35,8 @@ export function scopeMatches(
   const spread = (i: number, mark: (s: MatchScope) => boolean, joins: (between: string) => boolean) => {
     for (let j = i - 1; j >= 0; j--) {
       const between = folded.slice((matches[j] as Span).end, (matches[j + 1] as Span).start);
-      if (!joins(between) || !mark(scopes[j] as MatchScope)) break;
+      const listed = !/[、,]/u.test(between) || matches[j]?.category?.group === matches[i]?.category?.group;
+      if (!listed || !joins(between) || !mark(scopes[j] as MatchScope)) break;
     }
   };
   matches.forEach((m, i) => {
@@ -50,7 +55,8 @@ export function scopeMatches(
         s.negated = wish.negated;
         return true;
       };
-      spread(i, mark, (between) => !/[、,]/u.test(between) && isCoordination(between));
+      // The wish covers the words modifying its noun too (格子戸の町家があると嬉しい).
+      spread(i, mark, (between) => !/[、,]/u.test(between) && (isCoordination(between) || between === 'の'));
       return;
     }
     const negation = negationAfter(folded, tokens, m.end, limit);
@@ -73,8 +79,9 @@ export function scopeMatches(
   });
   const leading = leadingOptionalSpans(folded, tokens);
   spans.push(...leading.markers);
+  const optional = [...leading.covered, ...backgroundSpans(tokens, (t) => t.pos === '名詞' && isFunctionToken(t))];
   matches.forEach((m, i) => {
-    if (leading.covered.some(([a, b]) => m.start >= a && m.end <= b)) (scopes[i] as MatchScope).soft = true;
+    if (optional.some(([a, b]) => m.start >= a && m.end <= b)) (scopes[i] as MatchScope).soft = true;
   });
   return { scopes, spans };
 }

@@ -3,7 +3,7 @@
  * attach negations, and sort what is left into text terms and ignored words with a reason.
  */
 import type { CategoryCatalog } from './categories.ts';
-import { negatedWords, scopeMatches } from './clause-scope.ts';
+import { type MatchScope, negatedWords, scopeMatches } from './clause-scope.ts';
 import { conditionConfidence, interpretationConfidence } from './confidence.ts';
 import type { Condition, IgnoredWording, Interpretation, PlaceMention, YearMention } from './interpretation-types.ts';
 import { readLeftovers } from './leftovers.ts';
@@ -13,6 +13,7 @@ import { loadThesaurus, type Thesaurus } from './meaning/thesaurus.ts';
 import { wordingTableFor } from './meaning/wordings.ts';
 import { foldKana, normalizeWidth } from './normalize.ts';
 import { findPlaces, type WardMatcher } from './places.ts';
+import { privativeMatches } from './privative.ts';
 import { isFunctionToken } from './query-words.ts';
 import type { TokenizeText } from './tokenizer.ts';
 import { findYears } from './years.ts';
@@ -121,6 +122,11 @@ export function interpret(ctx: InterpretContext, input: InterpretInput): Interpr
   const thesaurus = ctx.thesaurus === undefined ? loadThesaurus() : ctx.thesaurus;
   const matches = matchMeaning(table, tokens, folded, { free, ...(thesaurus ? { thesaurus } : {}) });
   for (const m of matches) claimed.push([m.start, m.end]);
+  for (const m of privativeMatches(ctx.lexicon, folded, tokens, free)) {
+    claimed.push([m.start, m.end]);
+    matches.push(m);
+  }
+  matches.sort((a, b) => a.start - b.start);
   const { scopes, spans } = scopeMatches(folded, tokens, matches);
   claimed.push(...spans);
   const negatedLeft = negatedWords(folded, tokens, free, (t) => !isFunctionToken(t));
@@ -132,9 +138,16 @@ export function interpret(ctx: InterpretContext, input: InterpretInput): Interpr
 
   const conditions: Condition[] = [];
   const seen = new Set<string>();
+  // A category said twice counts as said the firmest way: a requirement over a wish (朝市のような…市場).
+  const firmest = new Map<string, number>();
+  matches.forEach((m, i) => {
+    const j = firmest.get(m.category.id);
+    if (j === undefined || ((scopes[j] as MatchScope).soft && !(scopes[i] as MatchScope).soft))
+      firmest.set(m.category.id, i);
+  });
   matches.forEach((m, i) => {
     const c = m.category;
-    if (seen.has(c.id)) {
+    if (seen.has(c.id) || firmest.get(c.id) !== i) {
       ignored.push({ text: m.text, reason: 'duplicate' });
       return;
     }

@@ -5,6 +5,8 @@
  * negation that ranks but never filters. In an observation, a phrase followed by は見られない, はない … states an
  * absence and must not tag the scene. All patterns are written folded (hiragana, NFKC).
  */
+import { isFunctionToken } from './query-words.ts';
+import { optionalMarkerLength } from './soft-clauses.ts';
 import type { QueryToken } from './tokenizer.ts';
 
 export type NegationKind = 'negated' | 'fewer';
@@ -34,7 +36,22 @@ export function isCoordination(between: string): boolean {
   return COORDINATION.test(between.trim());
 }
 
-const NEGATOR_BASIC = new Set(['ない', '無い', 'ぬ', 'ん', 'なし', '無し', '以外', '除く']);
+// Words that ask to avoid what they follow (〜は避けたい, 〜は苦手, 〜は不要), and the other negators.
+const AVOIDING = new Set(['避ける', '除外', '不要', '苦手', '嫌', 'いらない', '要らない']);
+const NEGATOR_BASIC = new Set(['ない', '無い', 'ぬ', 'ん', 'なし', '無し', '以外', '除く', ...AVOIDING]);
+// Verbs whose negation affirms (忘れられない, 構わない, 欠かせない): no absence is asked for.
+const AFFIRMED_BY_NEGATION = new Set([
+  '忘れる',
+  '構う',
+  'かまう',
+  '欠く',
+  '欠かす',
+  '見逃す',
+  '譲る',
+  '諦める',
+  '堪る',
+  'たまる',
+]);
 // Degree adverbs that turn a following negator into "not many" (あまりない) rather than "none".
 const FEWER_ADVERBS = new Set(['あまり', 'あんまり', 'それほど', 'そんなに', 'さほど', 'たいして', '大して']);
 // Connective particles that stay inside one verb phrase (落ちて|いない); others (ば, けど, が) end the clause.
@@ -71,10 +88,28 @@ export function negationAfter(
   const spans: [number, number][] = [];
   let fewer = false;
   let verbSeen = false;
+  let verb = '';
+  let avoidOnly = false;
   for (let n = 0; i < tokens.length && n < MAX_PHRASE_TOKENS; i++, n++) {
     const t = tokens[i] as QueryToken;
     if (t.end > limit) return null;
+    // An optional adverbial inside the phrase (電柱はできれば写っていない) is skipped; soft-clauses.ts makes it a wish.
+    const optional = optionalMarkerLength(folded, t.start);
+    if (optional > 0) {
+      while (i + 1 < tokens.length && (tokens[i + 1] as QueryToken).start < t.start + optional) i++;
+      continue;
+    }
+    // A topic keeps its scope over a reason clause: 坂道は|きついので|避けたい.
+    if (n === 1 && tokens[i - 1]?.surface === 'は') {
+      const reason = tokens.findIndex((r, k) => k >= i && k < i + 4 && /^(?:ので|から)$/u.test(r.surface));
+      if (reason > 0 && tokens.slice(i, reason).every((r) => r.pos !== '記号')) {
+        i = reason + (tokens[reason + 1]?.surface === '、' ? 1 : 0);
+        avoidOnly = true;
+        continue;
+      }
+    }
     if (isNegator(t) && n > 0) {
+      if (AFFIRMED_BY_NEGATION.has(verb) || (avoidOnly && !AVOIDING.has(t.basic))) return null;
       spans.push([t.start, t.end]);
       return { kind: fewer ? 'fewer' : 'negated', spans };
     }
@@ -88,9 +123,14 @@ export function negationAfter(
     } else if (t.pos === '副詞') {
       if (FEWER_ADVERBS.has(t.basic)) fewer = true;
     } else if (t.pos === '名詞') {
-      if (verbSeen) return null;
+      // A head that names nothing (道, ところ) passes the negation to the clause modifying it: 交通量の多い道は避けたい.
+      if (verbSeen && !isFunctionToken(t)) return null;
+      verbSeen = false;
       continue;
-    } else if (t.pos === '動詞' || t.pos === '助動詞') verbSeen = true;
+    } else if (t.pos === '動詞' || t.pos === '助動詞') {
+      verbSeen = true;
+      if (t.pos === '動詞' && t.detail === '自立') verb = t.basic;
+    } else if (t.pos === '形容詞' && tokens[i + 1]?.pos === '名詞') verbSeen = true;
     else return null;
     spans.push([t.start, t.end]);
   }

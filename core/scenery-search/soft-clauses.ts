@@ -6,10 +6,11 @@
  *   its verb phrase reaches back to, like a negation does.
  * Patterns are written folded (hiragana, NFKC).
  */
+import { isFunctionToken } from './query-words.ts';
 import type { QueryToken } from './tokenizer.ts';
 
 const LEADING =
-  /^(?:できれば|出来れば|できたら|出来たら|できるなら|出来るなら|できる限り|出来る限り|なるべく|なるだけ|なるたけ|可能なら|可能であれば|可能でしたら|あわよくば|欲を言えば|よくをいえば|願わくば|理想を言えば|理想は)/u;
+  /^(?:もし)?(?:できれば|出来れば|できたら|出来たら|できることなら|出来ることなら|できるなら|出来るなら|できる限り|出来る限り|できるだけ|出来るだけ|なるべくなら|なるべく|なるだけ|なるたけ|可能なら|可能であれば|可能でしたら|叶うなら|かなうなら|あわよくば|欲を言えば|よくをいえば|贅沢を言えば|ぜいたくを言えば|願わくば|理想を言えば|理想は)/u;
 // The evaluation after a conditional (ば, と, たら, なら): 〜があれば|なお良い, 〜だと|嬉しい.
 const WISHED =
   /^(?:なお|尚|さらに|更に|もっと|より|なおさら)?(?:良い|よい|いい|良し|よし|良く|よく|嬉しい|うれしい|ありがたい|有難い|助かる|最高|ベスト|べすと|ベター|べたー|理想|望ましい|好ましい|可)/u;
@@ -21,7 +22,28 @@ const NEGATING = new Set(['ない', '無い', 'ぬ', '少ない']);
 const CLAUSE_END = /^[、。,.!?！？\s]+$/u;
 const MAX_PHRASE_TOKENS = 8;
 
-/** Spans of the query that leading optional adverbials cover, with the adverbials' own spans (claimed). */
+/** Length of an optional adverbial (できれば, なるべく …) starting at `at`, or 0. */
+export function optionalMarkerLength(folded: string, at: number): number {
+  return LEADING.exec(folded.slice(at))?.[0].length ?? 0;
+}
+
+// The particles that make the words before an adverbial its topic: 電柱は|できれば写っていない.
+const TOPIC = new Set(['は', 'も', 'が', 'って']);
+
+/** Where the clause holding token i starts: after the last punctuation or connective before it. */
+function clauseStart(tokens: QueryToken[], i: number): number {
+  for (let k = i - 1; k >= 0; k--) {
+    const t = tokens[k] as QueryToken;
+    if (CLAUSE_END.test(t.surface) || (t.detail === '接続助詞' && t.surface !== 'て' && t.surface !== 'で'))
+      return t.end;
+  }
+  return 0;
+}
+
+/**
+ * Spans of the query that optional adverbials cover, with the adverbials' own spans (claimed). A clause's topic
+ * before the adverbial belongs to the wish too (電柱はできれば写っていない).
+ */
 export function leadingOptionalSpans(
   folded: string,
   tokens: QueryToken[],
@@ -30,13 +52,15 @@ export function leadingOptionalSpans(
   const markers: [number, number][] = [];
   for (let i = 0; i < tokens.length; i++) {
     const start = (tokens[i] as QueryToken).start;
-    const m = LEADING.exec(folded.slice(start));
-    if (!m) continue;
-    const markerEnd = start + m[0].length;
+    const length = optionalMarkerLength(folded, start);
+    if (length === 0) continue;
+    const markerEnd = start + length;
     let j = tokens.findIndex((t) => t.start >= markerEnd);
     if (j < 0) break;
     if ((tokens[j] as QueryToken).start !== markerEnd) continue;
     markers.push([start, markerEnd]);
+    const before = tokens[i - 1];
+    const from = before && before.pos === '助詞' && TOPIC.has(before.surface) ? clauseStart(tokens, i) : markerEnd;
     let end = folded.length;
     for (; j < tokens.length; j++) {
       const t = tokens[j] as QueryToken;
@@ -46,12 +70,12 @@ export function leadingOptionalSpans(
       }
       // A predicate ends the clause (見える, 静かな, いい); the noun it modifies is asked for outright.
       const predicate = t.pos === '動詞' || t.pos === '形容詞' || (t.pos === '助動詞' && t.basic === 'だ');
-      if (predicate && tokens[j + 1]?.pos === '名詞') {
+      if (predicate && tokens[j + 1]?.pos === '名詞' && !isFunctionToken(tokens[j + 1] as QueryToken)) {
         end = t.end;
         break;
       }
     }
-    covered.push([markerEnd, end]);
+    covered.push([from, end]);
     i = tokens.findIndex((t) => t.start >= end) - 1;
     if (i < -1) break;
   }
@@ -85,12 +109,30 @@ export function trailingWishAfter(
     const after = folded.slice(t.start, limit);
     const wished = conditional ? WISHED.exec(after) : null;
     if (wished) return { negated, spans: [...spans, [t.start, t.start + wished[0].length]] };
-    const accepted = t.surface === 'でも' ? ACCEPTED.exec(folded.slice(t.end, limit)) : null;
-    if (accepted) return { negated, spans: [...spans, [t.start, t.end + accepted[0].length]] };
+    const accepted = acceptanceAt(folded, tokens, i, limit);
+    // 〜でも構わない, 〜があっても(なくても)構わない: the word is welcome, not required, and never excluded.
+    if (accepted > 0) return { negated: false, spans: [...spans, [t.start, accepted]] };
     if (CONDITIONALS.has(t.surface) && (t.pos === '助詞' || t.pos === '助動詞')) conditional = true;
     else if (NEGATING.has(t.basic) && (t.pos === '形容詞' || t.pos === '助動詞')) negated = true;
+    // The head a verb phrase modifies when it names nothing (場所, ところ, もの): 〜が走っている場所だと嬉しい.
+    else if (t.pos === '名詞' && isFunctionToken(t)) conditional = false;
     else if (t.pos === '名詞' || t.pos === '記号' || t.pos === '形容詞') return null;
     spans.push([t.start, t.end]);
   }
   return null;
+}
+
+/**
+ * End of an acceptance starting at token i (でも構いません, てもいい, てもなくても構わない), or 0: でも as one token,
+ * or も after the て-form of a verb or of ない.
+ */
+function acceptanceAt(folded: string, tokens: QueryToken[], i: number, limit: number): number {
+  const t = tokens[i] as QueryToken;
+  const prev = tokens[i - 1];
+  const concessive = t.surface === 'も' && prev !== undefined && (prev.surface === 'て' || prev.surface === 'で');
+  if (t.surface !== 'でも' && !concessive) return 0;
+  const rest = folded.slice(t.end, limit);
+  const alternative = /^(?:なくても|無くても)/u.exec(rest)?.[0].length ?? 0;
+  const accepted = ACCEPTED.exec(rest.slice(alternative));
+  return accepted ? t.end + alternative + accepted[0].length : 0;
 }

@@ -259,7 +259,7 @@ export type Condition = {
      */
     matched_by: 'label' | 'synonym' | 'preset';
     /**
-     * How the query's wording was read as this category: `label` or `synonym` as written (whole words only), `inflection` (a conjugated form or a particle variant: 咲いている for 咲く, 石の階段 for 石段), `reading` (a kana spelling of the wording: ゆうほどう for 遊歩道), `thesaurus` (a synonym or loanword from SudachiDict's synonym dictionary), `fuzzy` (one character or a 長音 away, or a wrong kanji with the same reading), or `preset`. Each rule but `label` and `synonym` lowers `weight`: inflection ×0.95, reading ×0.9, thesaurus ×0.8, fuzzy ×0.7.
+     * How the query's wording was read as this category: `label` or `synonym` as written (whole words only), `inflection` (a conjugated form or a particle variant: 咲いている for 咲く, 石の階段 for 石段; a negated verbal noun for its privative compound: 舗装されていない for 未舗装), `reading` (a kana spelling of the wording: ゆうほどう for 遊歩道), `thesaurus` (a synonym or loanword from SudachiDict's synonym dictionary), `fuzzy` (one character or a 長音 away, or a wrong kanji with the same reading), or `preset`. Each rule but `label` and `synonym` lowers `weight`: inflection ×0.95, reading ×0.9, thesaurus ×0.8, fuzzy ×0.7.
      */
     rule: 'label' | 'synonym' | 'inflection' | 'reading' | 'thesaurus' | 'fuzzy' | 'preset';
     /**
@@ -271,11 +271,11 @@ export type Condition = {
      */
     weight: number;
     /**
-     * True when the query asks for the category's absence: 〜がない, 〜以外, 〜じゃない, 〜なし, or a negated verb phrase the word belongs to (〜が落ちていない, 〜は写っていない). Scenes tagged with the category are excluded (unless `soft`), and judged scenes showing it fail.
+     * True when the query asks for the category's absence: 〜がない, 〜以外, 〜じゃない, 〜なし, a negated verb phrase the word belongs to (〜が落ちていない, 〜は写っていない), or avoidance (〜は避けたい, 〜は苦手). Scenes tagged with the category are excluded (unless `soft`), and judged scenes showing it fail.
      */
     negated: boolean;
     /**
-     * True for a wish rather than a requirement: an optional clause (できれば〜, なるべく〜, 〜があればなお良い, 〜だと嬉しい, 〜でも構いません) or a negation asking for fewer (〜が少ない, 〜があまりない). A soft condition ranks results but never excludes one; its key is listed in `interpretation.preferred`.
+     * True for a wish rather than a requirement: an optional clause (できれば〜, なるべく〜, 〜があればなお良い, 〜だと嬉しい, 〜でも構いません, 〜があっても構いません), a negation asking for fewer (〜が少ない, 〜があまりない), or a word of the query's background (a story told in the past: 先週行った神社が良かったので; the standard of a comparison: 祖母の家のような、…). A soft condition ranks results but never excludes one; its key is listed in `interpretation.preferred`.
      */
     soft: boolean;
     /**
