@@ -17,7 +17,7 @@ import { catalogWordingPatterns, type PatternSource, type TagPattern } from './t
 import { loadTokenizer, type TokenizeText } from './tokenizer.ts';
 
 /** Names the tagging rules; saved index files carry it (persist.ts), so a change here rebuilds them. */
-export const TAGGING_RULES = 'meaning-1';
+export const TAGGING_RULES = 'meaning-2';
 
 export interface ObservationTags {
   present: Set<number>;
@@ -130,6 +130,9 @@ export function createTagger(
     const out: TaggedSpan[] = [];
     const original = segment.toLowerCase();
     const text = foldKana(original);
+    // A match inside an earlier one is part of it; one that starts inside and ends beyond is a word of its own
+    // (赤れんがの塀: 赤れんが, then れんがの塀).
+    let covered = 0;
     for (let i = 0; i < text.length; i++) {
       const candidates = byFirst[text.charCodeAt(i)];
       if (candidates === undefined) continue;
@@ -137,10 +140,11 @@ export function createTagger(
       for (const { pattern: p, second } of candidates) {
         if (second >= 0 && second !== next) continue;
         const end = matchAt(text, i, p);
-        if (end < 0 || !boundaryOk(original, i, end, p)) continue;
+        if (end <= covered || !boundaryOk(original, i, end, p)) continue;
         const denied = deniedInClause(clauseAfter(original, i), end - i, tokenize);
         out.push({ category: p.category, start: i, end, denied });
-        i = end - 1;
+        if (p.head !== undefined) out.push({ category: p.head, start: i, end, denied });
+        covered = end;
         break;
       }
     }

@@ -11,6 +11,7 @@
  */
 import type { CategoryCatalog } from './categories.ts';
 import { foldKana } from './normalize.ts';
+import { nominalVerbParts, reversedParts, withHeads } from './tag-variants.ts';
 import type { QueryToken, TokenizeText } from './tokenizer.ts';
 
 export interface PatternPart {
@@ -19,6 +20,8 @@ export interface PatternPart {
   conjugates: boolean;
   /** Exactly this must come between the previous part and this one (石段 read as 石の段). */
   joinedBy?: string;
+  /** Read from a noun that is a verb's 連用形 (石積み → 石|積): not a modifier and its noun. */
+  nominal?: boolean;
 }
 
 export interface TagPattern {
@@ -28,6 +31,8 @@ export interface TagPattern {
   wording: string;
   /** Only where the text spells the word in kana (a reading, or a wording written in kana). */
   kanaOnly: boolean;
+  /** The category its head noun names alone (小さな神社 → 神社, イチョウ並木 → 並木), when another one. */
+  head?: number;
 }
 
 /** What tagging needs of the wording side: the patterns of a catalog. Swapping the matcher means swapping this. */
@@ -69,6 +74,16 @@ export function wordingParts(wording: string, tokenize: TokenizeText): PatternPa
         continue;
       }
     }
+    if (t.pos === '名詞' && t.detail === '形容動詞語幹') {
+      parts.push({ text: foldKana(t.surface), conjugates: true });
+      continue;
+    }
+    // Only a wording's first noun: a later one is the head of the phrase (静かな通り is no 通る).
+    const verb = t.pos === '名詞' && parts.length === 0 ? nominalVerbParts(t.surface, tokenize) : null;
+    if (verb) {
+      parts.push(...verb);
+      continue;
+    }
     if (last && !last.conjugates && t.pos === '名詞' && t.detail === '接尾') {
       last.text += foldKana(t.surface);
       continue;
@@ -106,6 +121,8 @@ export const catalogWordingPatterns: PatternSource = (catalog, tokenize) => {
         const parts = wordingParts(wording, tokenize);
         if (!parts) continue;
         add(parts, c.index, wording, parts.length === 1 && KANA.test(parts[0]?.text as string));
+        const swapped = reversedParts(parts, wording);
+        if (swapped) add(swapped, c.index, wording, false);
         // A two-kanji noun is also written with の between its characters (石段 → 石の段, 竹林 → 竹の林).
         const only = parts.length === 1 ? (parts[0] as PatternPart) : null;
         if (only && !only.conjugates && TWO_KANJI.test(only.text))
@@ -121,5 +138,5 @@ export const catalogWordingPatterns: PatternSource = (catalog, tokenize) => {
       }
     }
   }
-  return [...byKey.values()];
+  return withHeads([...byKey.values()], catalog);
 };

@@ -1,0 +1,39 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadTagger, type ObservationTagger } from '../../../core/scenery-search/observation-tagger.ts';
+import { testCatalog } from './fixture.ts';
+
+/** The general rules that read a catalogue wording in the forms observations write it (tag-variants.ts). */
+let tagger: ObservationTagger;
+beforeAll(async () => {
+  tagger = await loadTagger(testCatalog());
+}, 60_000);
+
+const present = (text: string) =>
+  [...tagger.tag({ summary: text, analysis: null }, [text.normalize('NFKC')]).present]
+    .map((i) => testCatalog().categories[i]?.id)
+    .sort();
+
+describe('tagging variants of a wording', () => {
+  it('names the category of a phrase’s head noun too, never of a compound’s last noun', () => {
+    expect(present('苔の生えた石の階段が続く。')).toEqual(['outdoor_stairs', 'stone_steps']);
+    expect(present('ビルの谷間に小さな神社がある。')).toContain('shrine_building');
+    expect(present('交差点の手前に横断歩道がある。')).not.toContain('sidewalk');
+  });
+
+  it('reads a modifier and its noun as subject and predicate', () => {
+    expect(present('この坂は急で、上るのが大変そうだ。')).toContain('steep_slope');
+    expect(present('家の前の道は狭く、車は入れない。')).toContain('narrow_alley');
+    expect(present('山沿いの道が蛇行している。')).toContain('winding_road');
+  });
+
+  it('reads a noun made from a verb as that verb conjugated', () => {
+    expect(present('通りは買い物客で賑わっている。')).toContain('lively_street');
+    expect(present('石が積まれた塀が続く。')).toContain('stone_wall');
+    expect(present('屋根は黒い瓦で葺かれている。')).toContain('tiled_roof');
+  });
+
+  it('keeps a compound’s order and a match that starts inside an earlier one', () => {
+    expect(present('赤れんがの塀が敷地を囲む。')).toContain('brick_wall');
+    expect(present('敷かれたれんがが続く。')).not.toContain('brick_paving');
+  });
+});
