@@ -9,7 +9,7 @@
  */
 import type { CategoryCatalog } from './categories.ts';
 import { foldKana } from './normalize.ts';
-import type { PatternPart, TagPattern } from './tag-patterns.ts';
+import type { PatternPart, TagPattern } from './tag-pattern.ts';
 import type { TokenizeText } from './tokenizer.ts';
 
 const HIRAGANA = /^[\u3041-\u309f]$/u;
