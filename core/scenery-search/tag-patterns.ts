@@ -12,6 +12,7 @@
 import type { CategoryCatalog } from './categories.ts';
 import { foldKana } from './normalize.ts';
 import type { PatternPart, TagPattern } from './tag-pattern.ts';
+import { thesaurusPatterns } from './tag-thesaurus.ts';
 import { nominalVerbParts, reversedParts, withHeads } from './tag-variants.ts';
 import type { QueryToken, TokenizeText } from './tokenizer.ts';
 
@@ -120,5 +121,6 @@ export const catalogWordingPatterns: PatternSource = (catalog, tokenize) => {
       }
     }
   }
+  for (const p of thesaurusPatterns(catalog, tokenize, wordingParts)) add(p.parts, p.category, p.wording, p.kanaOnly);
   return withHeads([...byKey.values()], catalog);
 };

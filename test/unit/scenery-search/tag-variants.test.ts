@@ -37,3 +37,11 @@ describe('tagging variants of a wording', () => {
     expect(present('敷かれたれんがが続く。')).not.toContain('brick_paving');
   });
 });
+
+describe('tagging by the thesaurus', () => {
+  it('reads variant spellings and loanwords, not a native word of wider sense from the same group', () => {
+    expect(present('公孫樹の葉が黄色く色づいている。')).toContain('ginkgo_yellow');
+    expect(present('窓の外の景色はぼやけている。')).not.toContain('hilltop_view');
+    expect(present('空き地は囲いで仕切られている。')).not.toContain('metal_fence');
+  });
+});
