@@ -52,6 +52,27 @@ function scriptOf(code: number): Script {
 const PARTICLES = new Set(['の', 'が', 'な', 'に', 'を', 'は', 'も', 'と', 'で', 'や']);
 const MAX_OKURIGANA = 6;
 
+// The 連用形 ending of a verb that heads a compound verb (生い|茂る, 咲き|誇る, 立ち|並ぶ).
+const RENYOU_ENDING = /^[いきぎしじちにひびみりえけげせぜてでねへべめれ]$/u;
+
+/** Whether a kanji and a 連用形 ending stand at `at`, right before `verb` (the first verb of a compound). */
+function isCompoundVerbHead(text: string, at: number, verb: string): boolean {
+  return (
+    scriptOf(text.charCodeAt(at)) === 'kanji' &&
+    RENYOU_ENDING.test(text.charAt(at + 1)) &&
+    text.startsWith(verb, at + 2)
+  );
+}
+
+const INSERTED_MODIFIER = /の?[\u4e00-\u9fff]{1,2}[いな]/y;
+
+/** The length of an adjective (の古い, 古い, 静かな) at `at` right before `noun`, or 0. */
+function insertedModifier(text: string, at: number, noun: string): number {
+  INSERTED_MODIFIER.lastIndex = at;
+  const m = INSERTED_MODIFIER.exec(text);
+  return m && text.startsWith(noun, at + m[0].length) ? m[0].length : 0;
+}
+
 /** The end of `pattern` matched at `at` of `text`, or -1. */
 function matchAt(text: string, at: number, pattern: TagPattern): number {
   let pos = at;
@@ -66,6 +87,17 @@ function matchAt(text: string, at: number, pattern: TagPattern): number {
       const maxGap = prev.conjugates ? MAX_OKURIGANA : 2;
       let gap = 0;
       while (!text.startsWith(part.text, pos + gap)) {
+        // A verb compounded onto the wording's verb keeps its meaning (草が生い茂る, 桜が咲き誇る).
+        if (part.conjugates && !prev.conjugates && isCompoundVerbHead(text, pos + gap, part.text)) {
+          gap += 2;
+          break;
+        }
+        // One more modifier between a noun and its head keeps the phrase (木造の古い家屋 ~ 木造家屋).
+        const modifier = !part.conjugates && !prev.conjugates ? insertedModifier(text, pos + gap, part.text) : 0;
+        if (modifier > 0) {
+          gap += modifier;
+          break;
+        }
         const c = text.charCodeAt(pos + gap);
         const fits = prev.conjugates ? scriptOf(c) === 'hiragana' : PARTICLES.has(text.charAt(pos + gap));
         if (!fits || ++gap > maxGap) return -1;

@@ -60,6 +60,8 @@ export function nominalVerbParts(surface: string, tokenize: TokenizeText): Patte
 // What stands between a modifier and its noun (狭い道, 急な坂, 曲がった道, 蛇行する道), or after a subject (空が広い).
 const MODIFIER_ENDING = /[いなただるうぬ]/u;
 const SUBJECT_PARTICLE = /[がは]/u;
+// What ends a modifier before its head noun: a particle or a modifier's ending (not a 連用形 such as 付き).
+const PHRASE_JOINT = /^[のとがいなただるうぬ]$/u;
 const HIRAGANA_WORD = /^[\u3041-\u309f]+$/u;
 
 /**
@@ -97,13 +99,15 @@ export function withHeads(patterns: TagPattern[], catalog: CategoryCatalog): Tag
   const labels = catalog.categories.map((c) => foldKana(c.label.normalize('NFKC').toLowerCase()));
   for (const p of patterns) {
     const last = p.parts.at(-1) as PatternPart;
-    if (p.parts.length < 2 || last.conjugates || last.joinedBy !== undefined || last.text.length < 2) continue;
+    if (p.parts.length < 2 || last.conjugates || last.joinedBy !== undefined) continue;
     const head = single.get(last.text);
-    if (head === undefined || head === p.category || !labels[head]?.includes(last.text)) continue;
+    if (head === undefined || head === p.category) continue;
+    // A one-kanji noun is the label itself (寺, 港), not a piece of it (溝 of 側溝, 塀 of ブロック塀).
+    if (last.text.length === 1 ? labels[head] !== last.text : !labels[head]?.includes(last.text)) continue;
     // Kana folding keeps lengths, so the unfolded wording tells a particle (の) from katakana (レンガ).
     const written = p.wording.normalize('NFKC').toLowerCase();
     const before = written.charAt(written.length - last.text.length - 1);
-    if (foldKana(written).endsWith(last.text) && HIRAGANA.test(before)) p.head = head;
+    if (foldKana(written).endsWith(last.text) && PHRASE_JOINT.test(before)) p.head = head;
   }
   return patterns;
 }

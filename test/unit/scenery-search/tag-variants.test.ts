@@ -32,6 +32,11 @@ describe('tagging variants of a wording', () => {
     expect(present('屋根は黒い瓦で葺かれている。')).toContain('tiled_roof');
   });
 
+  it('reads a verb compounded onto the wording’s verb, and one more modifier before the head noun', () => {
+    expect(present('空き地に草が生い茂っている。')).toContain('overgrown_weeds');
+    expect(present('木造の古い家屋が並ぶ。')).toContain('old_wooden_house');
+  });
+
   it('keeps a compound’s order and a match that starts inside an earlier one', () => {
     expect(present('赤れんがの塀が敷地を囲む。')).toContain('brick_wall');
     expect(present('敷かれたれんがが続く。')).not.toContain('brick_paving');
