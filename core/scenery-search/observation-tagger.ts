@@ -17,7 +17,7 @@ import { catalogWordingPatterns, type PatternSource, type TagPattern } from './t
 import { loadTokenizer, type TokenizeText } from './tokenizer.ts';
 
 /** Names the tagging rules; saved index files carry it (persist.ts), so a change here rebuilds them. */
-export const TAGGING_RULES = 'meaning-1';
+export const TAGGING_RULES = 'meaning-2';
 
 export interface ObservationTags {
   present: Set<number>;
@@ -52,6 +52,27 @@ function scriptOf(code: number): Script {
 const PARTICLES = new Set(['の', 'が', 'な', 'に', 'を', 'は', 'も', 'と', 'で', 'や']);
 const MAX_OKURIGANA = 6;
 
+// The 連用形 ending of a verb that heads a compound verb (生い|茂る, 咲き|誇る, 立ち|並ぶ).
+const RENYOU_ENDING = /^[いきぎしじちにひびみりえけげせぜてでねへべめれ]$/u;
+
+/** Whether a kanji and a 連用形 ending stand at `at`, right before `verb` (the first verb of a compound). */
+function isCompoundVerbHead(text: string, at: number, verb: string): boolean {
+  return (
+    scriptOf(text.charCodeAt(at)) === 'kanji' &&
+    RENYOU_ENDING.test(text.charAt(at + 1)) &&
+    text.startsWith(verb, at + 2)
+  );
+}
+
+const INSERTED_MODIFIER = /の?[\u4e00-\u9fff]{1,2}[いな]/y;
+
+/** The length of an adjective (の古い, 古い, 静かな) at `at` right before `noun`, or 0. */
+function insertedModifier(text: string, at: number, noun: string): number {
+  INSERTED_MODIFIER.lastIndex = at;
+  const m = INSERTED_MODIFIER.exec(text);
+  return m && text.startsWith(noun, at + m[0].length) ? m[0].length : 0;
+}
+
 /** The end of `pattern` matched at `at` of `text`, or -1. */
 function matchAt(text: string, at: number, pattern: TagPattern): number {
   let pos = at;
@@ -66,6 +87,17 @@ function matchAt(text: string, at: number, pattern: TagPattern): number {
       const maxGap = prev.conjugates ? MAX_OKURIGANA : 2;
       let gap = 0;
       while (!text.startsWith(part.text, pos + gap)) {
+        // A verb compounded onto the wording's verb keeps its meaning (草が生い茂る, 桜が咲き誇る).
+        if (part.conjugates && !prev.conjugates && isCompoundVerbHead(text, pos + gap, part.text)) {
+          gap += 2;
+          break;
+        }
+        // One more modifier between a noun and its head keeps the phrase (木造の古い家屋 ~ 木造家屋).
+        const modifier = !part.conjugates && !prev.conjugates ? insertedModifier(text, pos + gap, part.text) : 0;
+        if (modifier > 0) {
+          gap += modifier;
+          break;
+        }
         const c = text.charCodeAt(pos + gap);
         const fits = prev.conjugates ? scriptOf(c) === 'hiragana' : PARTICLES.has(text.charAt(pos + gap));
         if (!fits || ++gap > maxGap) return -1;
@@ -130,6 +162,9 @@ export function createTagger(
     const out: TaggedSpan[] = [];
     const original = segment.toLowerCase();
     const text = foldKana(original);
+    // A match inside an earlier one is part of it; one that starts inside and ends beyond is a word of its own
+    // (赤れんがの塀: 赤れんが, then れんがの塀).
+    let covered = 0;
     for (let i = 0; i < text.length; i++) {
       const candidates = byFirst[text.charCodeAt(i)];
       if (candidates === undefined) continue;
@@ -137,10 +172,11 @@ export function createTagger(
       for (const { pattern: p, second } of candidates) {
         if (second >= 0 && second !== next) continue;
         const end = matchAt(text, i, p);
-        if (end < 0 || !boundaryOk(original, i, end, p)) continue;
+        if (end <= covered || !boundaryOk(original, i, end, p)) continue;
         const denied = deniedInClause(clauseAfter(original, i), end - i, tokenize);
         out.push({ category: p.category, start: i, end, denied });
-        i = end - 1;
+        if (p.head !== undefined) out.push({ category: p.head, start: i, end, denied });
+        covered = end;
         break;
       }
     }

@@ -11,24 +11,12 @@
  */
 import type { CategoryCatalog } from './categories.ts';
 import { foldKana } from './normalize.ts';
+import type { PatternPart, TagPattern } from './tag-pattern.ts';
+import { thesaurusPatterns } from './tag-thesaurus.ts';
+import { nominalVerbParts, reversedParts, withHeads } from './tag-variants.ts';
 import type { QueryToken, TokenizeText } from './tokenizer.ts';
 
-export interface PatternPart {
-  text: string;
-  /** Okurigana and auxiliaries may follow (a conjugating stem). */
-  conjugates: boolean;
-  /** Exactly this must come between the previous part and this one (石段 read as 石の段). */
-  joinedBy?: string;
-}
-
-export interface TagPattern {
-  parts: PatternPart[];
-  category: number;
-  /** The wording it came from (for tests and diagnostics). */
-  wording: string;
-  /** Only where the text spells the word in kana (a reading, or a wording written in kana). */
-  kanaOnly: boolean;
-}
+export type { PatternPart, TagPattern } from './tag-pattern.ts';
 
 /** What tagging needs of the wording side: the patterns of a catalog. Swapping the matcher means swapping this. */
 export type PatternSource = (catalog: CategoryCatalog, tokenize: TokenizeText) => TagPattern[];
@@ -69,6 +57,16 @@ export function wordingParts(wording: string, tokenize: TokenizeText): PatternPa
         continue;
       }
     }
+    if (t.pos === '名詞' && t.detail === '形容動詞語幹') {
+      parts.push({ text: foldKana(t.surface), conjugates: true });
+      continue;
+    }
+    // Only a wording's first noun: a later one is the head of the phrase (静かな通り is no 通る).
+    const verb = t.pos === '名詞' && parts.length === 0 ? nominalVerbParts(t.surface, tokenize) : null;
+    if (verb) {
+      parts.push(...verb);
+      continue;
+    }
     if (last && !last.conjugates && t.pos === '名詞' && t.detail === '接尾') {
       last.text += foldKana(t.surface);
       continue;
@@ -106,6 +104,8 @@ export const catalogWordingPatterns: PatternSource = (catalog, tokenize) => {
         const parts = wordingParts(wording, tokenize);
         if (!parts) continue;
         add(parts, c.index, wording, parts.length === 1 && KANA.test(parts[0]?.text as string));
+        const swapped = reversedParts(parts, wording);
+        if (swapped) add(swapped, c.index, wording, false);
         // A two-kanji noun is also written with の between its characters (石段 → 石の段, 竹林 → 竹の林).
         const only = parts.length === 1 ? (parts[0] as PatternPart) : null;
         if (only && !only.conjugates && TWO_KANJI.test(only.text))
@@ -121,5 +121,6 @@ export const catalogWordingPatterns: PatternSource = (catalog, tokenize) => {
       }
     }
   }
-  return [...byKey.values()];
+  for (const p of thesaurusPatterns(catalog, tokenize, wordingParts)) add(p.parts, p.category, p.wording, p.kanaOnly);
+  return withHeads([...byKey.values()], catalog);
 };
