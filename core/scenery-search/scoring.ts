@@ -1,9 +1,13 @@
 /**
- * From presence (0-3 per condition) to what a result shows: whether it satisfies the conditions, match_score (the
- * rubric position normalised to 0-1, not a probability), match_confidence and match_probabilities.
+ * From presence (0-3 per condition) to what a result shows: whether it satisfies the conditions, its estimated
+ * probability of being right (match-probability.ts; match_score before the page's discounts), match_confidence and
+ * match_probabilities.
  */
+import type { Corpus } from './corpus.ts';
 import type { Presence } from './evidence.ts';
 import type { Condition } from './interpretation-types.ts';
+import { judgedEvidence, matchProbability } from './match-probability.ts';
+import { contains, EMPTY_POSTINGS } from './postings.ts';
 
 /** A condition as ranked: a category condition of the interpretation, or a plain text term. */
 export interface RankedCondition {
@@ -14,6 +18,8 @@ export interface RankedCondition {
   soft: boolean;
   /** Text terms help ranking; they are not conditions of the response (no probability is reported for them). */
   isTerm: boolean;
+  /** How sure the reading of this condition is (1 for a text term). */
+  confidence: number;
 }
 
 export interface Score {
@@ -41,6 +47,7 @@ export function rankedConditions(conditions: Condition[], textTerms: string[]): 
     negated: c.negated,
     soft: c.soft,
     isTerm: false,
+    confidence: c.confidence,
   }));
   const worded = new Set(conditions.map((c) => c.matched_text));
   for (const term of textTerms) {
@@ -51,30 +58,31 @@ export function rankedConditions(conditions: Condition[], textTerms: string[]): 
         negated: false,
         soft: false,
         isTerm: true,
+        confidence: 1,
       });
   }
   return out;
 }
 
+/**
+ * `tagged`: whether the index tags the scene with a condition's category (a mention the tagger also took as the
+ * category is surer than a word found inside another phrase).
+ */
 export function scorePresence(
   conditions: RankedCondition[],
   presence: Record<string, Presence>,
   combine: 'all' | 'any',
+  tagged: (key: string) => boolean = () => false,
 ): Score {
   const categories = conditions.filter((c) => !c.isTerm && !c.soft);
   const terms = conditions.filter((c) => c.isTerm);
   const required = categories.length > 0 ? categories : terms;
-  let weighted = 0;
-  let weights = 0;
   let explicit = 0;
-  let best = 0;
   let satisfied = 0;
   const probabilities: Record<string, number> = {};
   for (const c of conditions) {
     const p = presence[c.key] ?? 1;
     const level = levelOf(p, c.negated);
-    weighted += c.weight * level;
-    weights += c.weight;
     explicit += p === 1 ? 0.6 : 1;
     if (!c.isTerm) {
       const present = PRESENT_PROBABILITY[p];
@@ -82,13 +90,16 @@ export function scorePresence(
     }
     if (required.includes(c) && level >= 2) {
       satisfied++;
-      best = Math.max(best, level);
     }
   }
-  const average = weights > 0 ? weighted / weights / 3 : 0;
   const passes = combine === 'any' ? satisfied > 0 : satisfied === required.length;
-  // A preset is satisfied by one strong category; more of them only add a little.
-  const score = combine === 'any' ? 0.8 * (best / 3) + 0.2 * (satisfied / Math.max(1, required.length)) : average;
+  const evidence = conditions
+    .filter((c) => !c.isTerm)
+    .map((c) => ({ ...c, evidence: judgedEvidence(presence[c.key] ?? 1, tagged(c.key)) }));
+  const score = matchProbability(evidence, combine, {
+    found: terms.filter((t) => (presence[t.key] ?? 1) >= 2).length,
+    total: terms.length,
+  });
   return {
     score: Math.round(Math.min(1, Math.max(0, score)) * 1000) / 1000,
     confidence: conditions.length > 0 ? Math.round((explicit / conditions.length) * 100) / 100 : 1,
@@ -96,5 +107,19 @@ export function scorePresence(
     satisfied,
     required: required.length,
     passes: required.length === 0 ? true : passes,
+  };
+}
+
+/** Whether the index tags a document with the category of a condition key (false for text terms). */
+export function indexTagCheck(corpus: Corpus, conditions: Condition[]): (doc: number, key: string) => boolean {
+  const postings = new Map(
+    conditions.map((c) => [
+      c.key,
+      corpus.categoryDocs[corpus.categoryIndex.get(c.category_id) ?? -1] ?? EMPTY_POSTINGS,
+    ]),
+  );
+  return (doc, key) => {
+    const list = postings.get(key);
+    return list !== undefined && contains(list, doc);
   };
 }
