@@ -3,8 +3,9 @@
  * evidence the result has for each one, the reading of each condition is right, and nothing set aside mattered.
  * The conditions are taken as independent, so the estimate is a product; each factor is the share of results with
  * that evidence that were right on the development queries (test/search-eval/queries.yaml and dev/score.yaml),
- * rounded. The same function serves the judge (mode jev) and the index (mode text), each with its own evidence.
+ * rounded, and written in the spec (`x-match-score` of Scene.match_score). The same function serves the judge (mode jev) and the index (mode text), each with its own evidence.
  */
+import { readSpec, specFiles } from '../spec.ts';
 
 /** What a result shows about one condition, from the judge's rubric or from the index. */
 export type Evidence =
@@ -21,37 +22,33 @@ export type Evidence =
   | 'not_mentioned'
   | 'stated_absent';
 
-// A condition that must hold, by its evidence. A tagged mention is the surest: an evidence phrase stated in its
-// section is often part of a longer statement about something else.
-const PRESENT: Record<Evidence, number> = {
-  stated: 0.6,
-  mentioned_tagged: 0.85,
-  mentioned: 0.6,
-  index_tag: 0.75,
-  index_word: 0.5,
-  not_mentioned: 0.02,
-  stated_absent: 0.02,
-};
-// A negated condition: a statement of absence is the best evidence; silence leaves the category likely present.
-const ABSENT: Record<Evidence, number> = {
-  stated: 0.05,
-  mentioned_tagged: 0.05,
-  mentioned: 0.05,
-  index_tag: 0.05,
-  index_word: 0.25,
-  not_mentioned: 0.25,
-  stated_absent: 0.45,
-};
-/** A soft condition left unmet costs this share of what it would have added: it ranks, it does not decide. */
-const SOFT_SHARE = 0.3;
-/** A search by words only: a word found in the text is a weak reading of what was asked. */
-const TERM_FOUND = 0.3;
-/** Beside conditions, each further query word the scene's text lacks: a tie-break more than evidence. */
-const TERM_MISSING = 0.9;
-/** Each condition whose only supporting passage also supports another condition (one phrase read twice). */
-export const SHARED_PASSAGE = 0.6;
-/** Each content word of the query set aside (not scenery, an unknown place, a negated word no category covers). */
-export const DROPPED_WORD = 0.85;
+interface Factors {
+  /** A condition that must hold, by its evidence. */
+  present: Record<Evidence, number>;
+  /** A negated condition, by the evidence of its category. */
+  absent: Record<Evidence, number>;
+  /** A soft condition left unmet costs this share of what it would have added: it ranks, it does not decide. */
+  soft_share: number;
+  /** A search by words only: a word found in the text is a weak reading of what was asked. */
+  term_found: number;
+  /** Beside conditions, each further query word the scene's text lacks: a tie-break more than evidence. */
+  term_missing: number;
+  /** Each condition whose only supporting passage also supports another condition (one phrase read twice). */
+  shared_passage: number;
+  /** Each content word of the query set aside (not scenery, an unknown place, a negated word no category covers). */
+  dropped_word: number;
+}
+
+// The factors are written once, beside the description of match_score in the spec.
+const FACTORS = (() => {
+  const schemas = (readSpec(specFiles.scenerySearch).document.components as { schemas: Record<string, unknown> })
+    .schemas as Record<string, { properties?: Record<string, Record<string, unknown>> }>;
+  const factors = schemas.Scene?.properties?.match_score?.['x-match-score'] as Factors | undefined;
+  if (!factors) throw new Error(`${specFiles.scenerySearch}: Scene.match_score has no x-match-score`);
+  return factors;
+})();
+export const SHARED_PASSAGE = FACTORS.shared_passage;
+export const DROPPED_WORD = FACTORS.dropped_word;
 
 export interface ConditionEvidence {
   negated: boolean;
@@ -63,7 +60,7 @@ export interface ConditionEvidence {
 
 /** Probability that one condition holds for the result and was read right (the reading's confidence squared). */
 export function conditionProbability(c: ConditionEvidence): number {
-  return (c.negated ? ABSENT : PRESENT)[c.evidence] * c.confidence ** 2;
+  return (c.negated ? FACTORS.absent : FACTORS.present)[c.evidence] * c.confidence ** 2;
 }
 
 /**
@@ -75,12 +72,12 @@ export function matchProbability(
   combine: 'all' | 'any',
   terms: { found: number; total: number },
 ): number {
-  if (conditions.length === 0) return terms.total === 0 ? 0 : TERM_FOUND ** (terms.total - terms.found + 1);
+  if (conditions.length === 0) return terms.total === 0 ? 0 : FACTORS.term_found ** (terms.total - terms.found + 1);
   if (combine === 'any') return 1 - conditions.reduce((none, c) => none * (1 - conditionProbability(c)), 1);
-  let p = TERM_MISSING ** (terms.total - terms.found);
+  let p = FACTORS.term_missing ** (terms.total - terms.found);
   for (const c of conditions) {
     const q = conditionProbability(c);
-    p *= c.soft ? 1 - SOFT_SHARE * (1 - q) : q;
+    p *= c.soft ? 1 - FACTORS.soft_share * (1 - q) : q;
   }
   return p;
 }
