@@ -34,7 +34,6 @@ const REQUEST_NOUNS = new Set(
     '情報',
     '状況',
     '日程',
-    '予定',
     'スケジュール',
     '番号',
     '住所',
@@ -45,7 +44,7 @@ const REQUEST_NOUNS = new Set(
 // Suffixes that make a compound a charge (拝観料, タクシー代, 家賃).
 const CHARGE_SUFFIXES = new Set(['料', '代', '賃']);
 
-const CONDITIONAL = /^(?:たら|だったら|なら|ば)$/u;
+const SENTENCE_END = /^[。．!！?？\n]+$/u;
 
 const isNoun = (t: QueryToken) => t.pos === '名詞' || t.pos === '接頭詞';
 
@@ -60,7 +59,9 @@ function closesRequest(t: QueryToken): boolean {
 
 function asksForNonScenery(head: QueryToken[]): boolean {
   const last = head[head.length - 1] as QueryToken;
-  if (last.detail === '接尾' && CHARGE_SUFFIXES.has(last.surface)) return true;
+  // A charge suffix after a word of its own (拝観料, タクシー代); after one kanji it is more likely a misspelling.
+  const stem = head[head.length - 2];
+  if (last.detail === '接尾' && CHARGE_SUFFIXES.has(last.surface) && stem && stem.surface.length >= 2) return true;
   const whole = foldKana(head.map((t) => t.surface).join(''));
   if (REQUEST_NOUNS.has(whole) || isNotScenery({ ...last, surface: whole, basic: whole })) return true;
   return head.some(
@@ -68,12 +69,8 @@ function asksForNonScenery(head: QueryToken[]): boolean {
   );
 }
 
-/**
- * The head word of the query when it asks for something that is not scenery, else null. `conditionSpans`: offsets
- * of the wordings read as categories; a head that one of them covers is scenery.
- */
-export function nonSceneryRequest(tokens: QueryToken[], conditionSpans: [number, number][]): string | null {
-  const words = tokens.filter((t) => t.surface.trim() !== '');
+/** The head of one sentence when it asks for something that is not scenery; `scenery` when it does; null when none. */
+function sentenceHead(words: QueryToken[], conditionSpans: [number, number][]): string | 'scenery' | null {
   let end = words.length;
   while (end > 0 && closesRequest(words[end - 1] as QueryToken)) end--;
   if (end === 0) return null;
@@ -84,7 +81,7 @@ export function nonSceneryRequest(tokens: QueryToken[], conditionSpans: [number,
     return `${before.surface}${last.surface}`;
   }
   // A quality (素敵, 好き) is a predicate, not a thing asked for.
-  if (!isNoun(last) || last.detail === '形容動詞語幹') return null;
+  if (!isNoun(last) || last.detail === '形容動詞語幹') return 'scenery';
   let start = end - 1;
   while (
     start > 0 &&
@@ -92,12 +89,44 @@ export function nonSceneryRequest(tokens: QueryToken[], conditionSpans: [number,
     (words[start - 1] as QueryToken).end === (words[start] as QueryToken).start
   )
     start--;
-  // After a conditional or conjunctive ending (〜たら最高, 〜ば十分) the last noun closes a wish, not a request.
+  // A head is a noun phrase: the query's start, or after の, a modifier or a relative clause. After a particle of
+  // a clause or an auxiliary (〜たら最高, 〜だと最高, 〜が最高) the last noun is a predicate, not a request.
   const opener = words[start - 1];
-  if (opener && (opener.detail === '接続助詞' || CONDITIONAL.test(opener.surface))) return null;
+  if (opener && !OPENS_HEAD(opener)) return 'scenery';
   const head = words.slice(start, end);
   // The compound's last morpheme is its head: a category read there makes the request scenery (駐輪場), one read
   // before it only modifies it (渋滞 in 渋滞情報).
-  if (conditionSpans.some(([a, b]) => a < last.end && b > last.start)) return null;
-  return asksForNonScenery(head) ? head.map((t) => t.surface).join('') : null;
+  if (conditionSpans.some(([a, b]) => a < last.end && b > last.start)) return 'scenery';
+  return asksForNonScenery(head) ? head.map((t) => t.surface).join('') : 'scenery';
+}
+
+const OPENS_HEAD = (t: QueryToken) =>
+  (t.pos === '助詞' && t.detail === '連体化') ||
+  t.pos === '連体詞' ||
+  t.pos === '動詞' ||
+  t.pos === '形容詞' ||
+  (t.pos === '助動詞' && t.surface === 'な') ||
+  PUNCTUATION.test(t.surface);
+
+/**
+ * The head word of the query when it asks for something that is not scenery, else null. `conditionSpans`: offsets
+ * of the wordings read as categories; a head that one of them covers is scenery. A query of several sentences
+ * (一文目で探し物、二文目で予定を話す) is judged on the sentences that name a category: it is out of the catalogue
+ * only when each of them asks for something that is not scenery.
+ */
+export function nonSceneryRequest(tokens: QueryToken[], conditionSpans: [number, number][]): string | null {
+  const sentences: QueryToken[][] = [[]];
+  for (const t of tokens) {
+    if (t.surface.trim() === '') continue;
+    (sentences[sentences.length - 1] as QueryToken[]).push(t);
+    if (SENTENCE_END.test(t.surface)) sentences.push([]);
+  }
+  const named = sentences.filter((s) => s.some((t) => conditionSpans.some(([a, b]) => a < t.end && b > t.start)));
+  let found: string | null = null;
+  for (const sentence of named.length > 0 ? named : sentences) {
+    const head = sentenceHead(sentence, conditionSpans);
+    if (head === 'scenery') return null;
+    found ??= head;
+  }
+  return found;
 }
