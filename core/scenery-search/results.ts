@@ -135,8 +135,9 @@ export function buildSceneItem(
     ...(ctx.sourceRelease === undefined ? {} : { source_release: ctx.sourceRelease }),
     ...(ctx.links === undefined ? {} : { links: ctx.links(id) }),
     quotes,
-    // The ranked probability, discounted for one passage read as two conditions and for words set aside.
-    match_score: Math.round(match.score * SHARED_PASSAGE ** shared * DROPPED_WORD ** setAside * 1000) / 1000,
+    // The ranked probability, discounted for words set aside and, when judged, for one passage read as two conditions.
+    match_score:
+      Math.round(match.score * SHARED_PASSAGE ** (match.judged ? shared : 0) * DROPPED_WORD ** setAside * 1000) / 1000,
     // The judge's firmness, discounted by how surely the query was read (a fuzzy match is less sure than a label).
     match_confidence:
       match.judged && match.confidence !== null
