@@ -3,7 +3,10 @@
  * evidence the result has for each one, the reading of each condition is right, and nothing set aside mattered.
  * The conditions are taken as independent, so the estimate is a product; each factor is the share of results with
  * that evidence that were right on the development queries (test/search-eval/queries.yaml and dev/score.yaml),
- * rounded, and written in the spec (`x-match-score` of Scene.match_score). The same function serves the judge (mode jev) and the index (mode text), each with its own evidence.
+ * rounded, and written in the spec (`x-match-score` of Scene.match_score). One is set by order rather than by share:
+ * a statement in the category's own section is right less often across queries (harder queries produce more of
+ * them) but more often than a mere mention within one query, and the page is ranked by this estimate, so it stays
+ * above a tagged mention. The same function serves the judge (mode jev) and the index (mode text), each with its own evidence.
  */
 import { readSpec, specFiles } from '../spec.ts';
 
