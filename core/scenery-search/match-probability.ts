@@ -40,6 +40,8 @@ interface Factors {
   shared_passage: number;
   /** Each content word of the query set aside (not scenery, an unknown place, a negated word no category covers). */
   dropped_word: number;
+  /** A condition found in the scene by another of the category's wordings than the one the query used (店 for 商店街). */
+  unworded: number;
 }
 
 // The factors are written once, beside the description of match_score in the spec.
@@ -59,11 +61,15 @@ export interface ConditionEvidence {
   /** How sure the reading of the query's wording as this condition is (conditions[].confidence). */
   confidence: number;
   evidence: Evidence;
+  /** Whether the query's wording (or the catalogue wording it was read as) is among the scene's words; default true. */
+  worded?: boolean;
 }
 
 /** Probability that one condition holds for the result and was read right (the reading's confidence squared). */
 export function conditionProbability(c: ConditionEvidence): number {
-  return (c.negated ? FACTORS.absent : FACTORS.present)[c.evidence] * c.confidence ** 2;
+  const found = c.evidence !== 'not_mentioned' && c.evidence !== 'stated_absent';
+  const unworded = !c.negated && found && c.worded === false ? FACTORS.unworded : 1;
+  return (c.negated ? FACTORS.absent : FACTORS.present)[c.evidence] * unworded * c.confidence ** 2;
 }
 
 /**

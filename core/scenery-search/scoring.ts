@@ -64,15 +64,21 @@ export function rankedConditions(conditions: Condition[], textTerms: string[]): 
   return out;
 }
 
-/**
- * `tagged`: whether the index tags the scene with a condition's category (a mention the tagger also took as the
- * category is surer than a word found inside another phrase).
- */
+/** What the index holds of one scene for a condition key. */
+export interface IndexSupport {
+  /** The scene is tagged with the condition's category (a mention the tagger also took as the category is surer). */
+  tagged(key: string): boolean;
+  /** The query's wording of the condition is among the scene's words (not only another wording of the category). */
+  worded(key: string): boolean;
+}
+
+const NO_INDEX: IndexSupport = { tagged: () => false, worded: () => true };
+
 export function scorePresence(
   conditions: RankedCondition[],
   presence: Record<string, Presence>,
   combine: 'all' | 'any',
-  tagged: (key: string) => boolean = () => false,
+  index: IndexSupport = NO_INDEX,
 ): Score {
   const categories = conditions.filter((c) => !c.isTerm && !c.soft);
   const terms = conditions.filter((c) => c.isTerm);
@@ -95,7 +101,11 @@ export function scorePresence(
   const passes = combine === 'any' ? satisfied > 0 : satisfied === required.length;
   const evidence = conditions
     .filter((c) => !c.isTerm)
-    .map((c) => ({ ...c, evidence: judgedEvidence(presence[c.key] ?? 1, tagged(c.key)) }));
+    .map((c) => ({
+      ...c,
+      evidence: judgedEvidence(presence[c.key] ?? 1, index.tagged(c.key)),
+      worded: index.worded(c.key),
+    }));
   const score = matchProbability(evidence, combine, {
     found: terms.filter((t) => (presence[t.key] ?? 1) >= 2).length,
     total: terms.length,
@@ -110,16 +120,25 @@ export function scorePresence(
   };
 }
 
-/** Whether the index tags a document with the category of a condition key (false for text terms). */
-export function indexTagCheck(corpus: Corpus, conditions: Condition[]): (doc: number, key: string) => boolean {
-  const postings = new Map(
+/** The index's support of each condition for a document: its category tag, and its wording in the text. */
+export function indexSupport(corpus: Corpus, conditions: Condition[]): (doc: number) => IndexSupport {
+  const byKey = new Map(
     conditions.map((c) => [
       c.key,
-      corpus.categoryDocs[corpus.categoryIndex.get(c.category_id) ?? -1] ?? EMPTY_POSTINGS,
+      {
+        postings: corpus.categoryDocs[corpus.categoryIndex.get(c.category_id) ?? -1] ?? EMPTY_POSTINGS,
+        wordings: [c.matched_text, c.matched_wording].filter((w): w is string => typeof w === 'string' && w !== ''),
+      },
     ]),
   );
-  return (doc, key) => {
-    const list = postings.get(key);
-    return list !== undefined && contains(list, doc);
-  };
+  return (doc) => ({
+    tagged: (key) => {
+      const c = byKey.get(key);
+      return c !== undefined && contains(c.postings, doc);
+    },
+    worded: (key) => {
+      const c = byKey.get(key);
+      return c === undefined || c.wordings.length === 0 || c.wordings.some((w) => corpus.text.docHasTerm(doc, w));
+    },
+  });
 }

@@ -35,6 +35,7 @@ export function createTextRanker(corpus: Corpus, interpretation: Interpretation)
     confidence: c.confidence,
     tagged: corpus.categoryDocs[corpus.categoryIndex.get(c.category_id) ?? -1] ?? EMPTY_POSTINGS,
     worded: has(c.matched_text),
+    wordedAs: has(c.matched_wording ?? null),
   }));
   const hard = parts.filter((p) => !p.soft).length;
   const worded = new Set(interpretation.conditions.map((c) => c.matched_text));
@@ -48,12 +49,9 @@ export function createTextRanker(corpus: Corpus, interpretation: Interpretation)
       const evidence: ConditionEvidence[] = [];
       for (const part of parts) {
         const tagged = contains(part.tagged, doc);
-        const found: Evidence = tagged
-          ? 'index_tag'
-          : !part.negated && part.worded(doc)
-            ? 'index_word'
-            : 'not_mentioned';
-        evidence.push({ ...part, evidence: found });
+        const worded = part.worded(doc) || part.wordedAs(doc);
+        const found: Evidence = tagged ? 'index_tag' : !part.negated && worded ? 'index_word' : 'not_mentioned';
+        evidence.push({ negated: part.negated, soft: part.soft, confidence: part.confidence, evidence: found, worded });
         if (part.negated ? tagged : found === 'not_mentioned') unsupported.push(part.key);
         else if (!part.soft) supported++;
       }
