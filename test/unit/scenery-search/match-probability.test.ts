@@ -30,6 +30,17 @@ describe('match_score as a probability estimate', () => {
     expect(silent).toBeGreaterThan(conditionProbability(hard('mentioned_tagged', { negated: true })));
   });
 
+  it('is lower when the scene names the category only by another wording than the query', () => {
+    for (const evidence of ['stated', 'mentioned_tagged', 'index_tag'] as const)
+      expect(conditionProbability(hard(evidence, { worded: false }))).toBeLessThan(
+        conditionProbability(hard(evidence)),
+      );
+    // Silence is silence, whatever the wording.
+    expect(conditionProbability(hard('not_mentioned', { worded: false }))).toBe(
+      conditionProbability(hard('not_mentioned')),
+    );
+  });
+
   it('is lower for a looser reading of the query', () => {
     expect(conditionProbability(hard('index_tag', { confidence: 0.6 }))).toBeLessThan(
       conditionProbability(hard('index_tag', { confidence: 1 })),
