@@ -54,6 +54,7 @@ const FACTORS = (() => {
 })();
 export const SHARED_PASSAGE = FACTORS.shared_passage;
 export const DROPPED_WORD = FACTORS.dropped_word;
+export const UNWORDED = FACTORS.unworded;
 
 export interface ConditionEvidence {
   negated: boolean;
@@ -68,7 +69,7 @@ export interface ConditionEvidence {
 /** Probability that one condition holds for the result and was read right (the reading's confidence squared). */
 export function conditionProbability(c: ConditionEvidence): number {
   const found = c.evidence !== 'not_mentioned' && c.evidence !== 'stated_absent';
-  const unworded = !c.negated && found && c.worded === false ? FACTORS.unworded : 1;
+  const unworded = !c.negated && found && c.worded === false ? UNWORDED : 1;
   return (c.negated ? FACTORS.absent : FACTORS.present)[c.evidence] * unworded * c.confidence ** 2;
 }
 
