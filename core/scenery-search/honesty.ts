@@ -15,9 +15,26 @@ const DROPPED_BECAUSE: Partial<Record<IgnoredReason, string>> = {
   negated_word: 'negated, but no category covers it and the text index cannot search for an absence',
 };
 
-/** Whether the query named any scenery the search can look for: a category condition or an indexed word. */
+/**
+ * Whether the query asks for scenery the search can look for: a category condition or an indexed word, and a main
+ * request that is scenery (a cursor of an older interpretation has no `request_not_scenery`).
+ */
 export function understoodScenery(interpretation: Interpretation): boolean {
+  if (interpretation.request_not_scenery) return false;
   return interpretation.conditions.length > 0 || interpretation.text_terms.length > 0;
+}
+
+/** The warning of a query whose main request is not scenery: what it asks for, and what only modified it. */
+function nonSceneryRequestWarning(interpretation: Interpretation, head: string, catalog: CategoryCatalog): string {
+  const modifiers = interpretation.conditions.map((c) => `"${c.matched_text ?? c.label}"`);
+  const only =
+    modifiers.length > 0
+      ? ` (${modifiers.join(', ')} only describe what it belongs to, and are not searched alone)`
+      : '';
+  return (
+    `the query asks for "${head}", which is not scenery a street photograph shows, so no scene is listed${only}; ` +
+    catalogueHint(catalog)
+  );
 }
 
 /** What the catalogue covers, in a few words: its size, one label per preset, and the preset ids. */
@@ -49,6 +66,8 @@ function droppedWords(interpretation: Interpretation): string[] {
 export function interpretationWarnings(interpretation: Interpretation, catalog: CategoryCatalog): string[] {
   if (interpretation.source === 'preset') return [];
   const dropped = droppedWords(interpretation);
+  if (interpretation.request_not_scenery)
+    return [nonSceneryRequestWarning(interpretation, interpretation.request_not_scenery, catalog)];
   if (!understoodScenery(interpretation)) {
     // Name what was not understood: its content words, else (only particles, prefixes and suffixes left) the query.
     const what =

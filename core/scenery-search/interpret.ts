@@ -8,6 +8,7 @@ import { conditionConfidence, interpretationConfidence } from './confidence.ts';
 import type { Condition, IgnoredWording, Interpretation, PlaceMention, YearMention } from './interpretation-types.ts';
 import { readLeftovers } from './leftovers.ts';
 import type { Lexicon } from './lexicon.ts';
+import { nonSceneryRequest } from './main-request.ts';
 import { matchMeaning } from './meaning/match.ts';
 import { loadThesaurus, type Thesaurus } from './meaning/thesaurus.ts';
 import { wordingTableFor } from './meaning/wordings.ts';
@@ -77,6 +78,7 @@ function presetInterpretation(ctx: InterpretContext, presetId: string): Interpre
     years: [],
     ignored: [],
     preset_set_aside: false,
+    request_not_scenery: null,
     text_only: false,
     unverified_conditions: [],
     preferred: [],
@@ -195,6 +197,10 @@ export function interpret(ctx: InterpretContext, input: InterpretInput): Interpr
     years,
     ignored,
     preset_set_aside: input.preset !== null,
+    request_not_scenery: nonSceneryRequest(
+      tokens,
+      matches.map((m) => [m.start, m.end]),
+    ),
     text_only: conditions.length === 0,
     unverified_conditions: [],
     preferred: conditions.filter((c) => c.soft).map((c) => c.key),

@@ -50,6 +50,8 @@ export interface Interpretation {
   years: YearMention[];
   ignored: IgnoredWording[];
   preset_set_aside: boolean;
+  /** The query's head word when it asks for something that is not scenery (main-request.ts): nothing is listed. */
+  request_not_scenery: string | null;
   text_only: boolean;
   unverified_conditions: string[];
   /** Keys of the soft conditions: they rank results, never filter them. */

@@ -1,6 +1,5 @@
 /** Scene items of a results page: position, capture, generation, quotes as evidence, match values and tags. */
 import type { CategoryCatalog } from './categories.ts';
-import { queryCoverage } from './confidence.ts';
 import { type Corpus, type CorpusObservation, tagsOf } from './corpus.ts';
 import {
   assessCategory,
@@ -11,6 +10,7 @@ import {
   foldObservation,
 } from './evidence.ts';
 import type { Interpretation } from './interpretation-types.ts';
+import { DROPPED_WORD, SHARED_PASSAGE } from './match-probability.ts';
 import type { SearchableObservation } from './observation-text.ts';
 import { type Quote, quoteFor } from './quotes.ts';
 
@@ -67,10 +67,18 @@ function titleOf(observation: SearchableObservation & { title?: string }): strin
   return first.length > 40 ? `${first.slice(0, 40)}…` : first || '観察';
 }
 
-function quotesFor(doc: FoldedObservation, interpretation: Interpretation, ctx: ResultContext): Quote[] {
+/** The quotes, and how many required conditions are supported only by a passage another condition already quoted. */
+function quotesFor(
+  doc: FoldedObservation,
+  interpretation: Interpretation,
+  ctx: ResultContext,
+): { quotes: Quote[]; shared: number } {
   const quotes: Quote[] = [];
+  let shared = 0;
   const add = (quote: Quote) => {
-    if (!quotes.some((q) => q.source_pointer === quote.source_pointer && q.text === quote.text)) quotes.push(quote);
+    const known = quotes.some((q) => q.source_pointer === quote.source_pointer && q.text === quote.text);
+    if (!known) quotes.push(quote);
+    return !known;
   };
   for (const condition of interpretation.conditions) {
     const matcher = ctx.matcherFor(condition.category_id);
@@ -78,7 +86,9 @@ function quotesFor(doc: FoldedObservation, interpretation: Interpretation, ctx: 
     const finding = assessCategory(doc, matcher);
     // A negated condition is supported by a statement of absence, a positive one by a mention.
     const supports = condition.negated ? finding.presence === 0 : finding.presence >= 2;
-    if (supports && finding.passage) add(quoteFor(doc.leaves, finding.passage, condition.category_id));
+    if (!supports || !finding.passage) continue;
+    const own = add(quoteFor(doc.leaves, finding.passage, condition.category_id));
+    if (!own && !condition.negated && !condition.soft && interpretation.combine === 'all') shared++;
   }
   const worded = new Set(interpretation.conditions.map((c) => c.matched_text));
   for (const term of interpretation.text_terms) {
@@ -86,8 +96,11 @@ function quotesFor(doc: FoldedObservation, interpretation: Interpretation, ctx: 
     const finding = assessTerm(doc, term);
     if (finding.passage) add(quoteFor(doc.leaves, finding.passage, null));
   }
-  return quotes.slice(0, MAX_QUOTES);
+  return { quotes: quotes.slice(0, MAX_QUOTES), shared };
 }
+
+// Content words set aside: the result may miss what they asked for.
+const SET_ASIDE: ReadonlySet<string> = new Set(['not_scenery', 'unknown_place', 'negated_word']);
 
 export function buildSceneItem(
   ctx: ResultContext,
@@ -102,6 +115,8 @@ export function buildSceneItem(
   const wardIndex = corpus.ward[doc] as number;
   const id = corpus.ids.at(doc);
   const folded = foldObservation(observation, ctx.folds);
+  const { quotes, shared } = quotesFor(folded, interpretation, ctx);
+  const setAside = interpretation.ignored.filter((w) => SET_ASIDE.has(w.reason)).length;
   return {
     id,
     year,
@@ -119,8 +134,10 @@ export function buildSceneItem(
     ...(source.scene ?? {}),
     ...(ctx.sourceRelease === undefined ? {} : { source_release: ctx.sourceRelease }),
     ...(ctx.links === undefined ? {} : { links: ctx.links(id) }),
-    quotes: quotesFor(folded, interpretation, ctx),
-    match_score: Math.round(match.score * queryCoverage(interpretation) * 1000) / 1000,
+    quotes,
+    // The ranked probability, discounted for words set aside and, when judged, for one passage read as two conditions.
+    match_score:
+      Math.round(match.score * SHARED_PASSAGE ** (match.judged ? shared : 0) * DROPPED_WORD ** setAside * 1000) / 1000,
     // The judge's firmness, discounted by how surely the query was read (a fuzzy match is less sure than a label).
     match_confidence:
       match.judged && match.confidence !== null

@@ -14,7 +14,7 @@ import type { SearchableObservation } from './observation-text.ts';
 import { assemblePage, type Ranked } from './page.ts';
 import type { SearchMode } from './request.ts';
 import { buildSceneItem, type SceneItem, type SceneLinks } from './results.ts';
-import { rankedConditions, scorePresence } from './scoring.ts';
+import { indexSupport, rankedConditions, scorePresence } from './scoring.ts';
 import { planTiers, type StreamPosition, takeCandidates } from './streams.ts';
 import { createTextRanker } from './text-rank.ts';
 
@@ -167,6 +167,7 @@ export async function runPage(input: PageInput): Promise<PageOutput> {
         observation: observations.get(t.doc) as SearchableObservation,
       }));
     const ranked = rankedConditions(interpretation.conditions, interpretation.text_terms);
+    const supportOf = indexSupport(corpus, interpretation.conditions);
     const outcome = await judgeCandidates(input.judge, judgeConditions(input, interpretation), candidates, {
       concurrency: input.concurrency,
       deadline: input.deadline,
@@ -184,7 +185,7 @@ export async function runPage(input: PageInput): Promise<PageOutput> {
       const presence = outcome.presence.get(corpus.ids.at(t.doc));
       if (presence) {
         judgedCount++;
-        const s = scorePresence(ranked, presence, interpretation.combine);
+        const s = scorePresence(ranked, presence, interpretation.combine, supportOf(t.doc));
         fresh.push({
           ...t,
           judged: true,

@@ -1,9 +1,13 @@
 /**
- * From presence (0-3 per condition) to what a result shows: whether it satisfies the conditions, match_score (the
- * rubric position normalised to 0-1, not a probability), match_confidence and match_probabilities.
+ * From presence (0-3 per condition) to what a result shows: whether it satisfies the conditions, its estimated
+ * probability of being right (match-probability.ts; match_score before the page's discounts), match_confidence and
+ * match_probabilities.
  */
+import type { Corpus } from './corpus.ts';
 import type { Presence } from './evidence.ts';
 import type { Condition } from './interpretation-types.ts';
+import { judgedEvidence, matchProbability } from './match-probability.ts';
+import { contains, EMPTY_POSTINGS } from './postings.ts';
 
 /** A condition as ranked: a category condition of the interpretation, or a plain text term. */
 export interface RankedCondition {
@@ -14,6 +18,8 @@ export interface RankedCondition {
   soft: boolean;
   /** Text terms help ranking; they are not conditions of the response (no probability is reported for them). */
   isTerm: boolean;
+  /** How sure the reading of this condition is (1 for a text term). */
+  confidence: number;
 }
 
 export interface Score {
@@ -41,6 +47,7 @@ export function rankedConditions(conditions: Condition[], textTerms: string[]): 
     negated: c.negated,
     soft: c.soft,
     isTerm: false,
+    confidence: c.confidence,
   }));
   const worded = new Set(conditions.map((c) => c.matched_text));
   for (const term of textTerms) {
@@ -51,30 +58,37 @@ export function rankedConditions(conditions: Condition[], textTerms: string[]): 
         negated: false,
         soft: false,
         isTerm: true,
+        confidence: 1,
       });
   }
   return out;
 }
 
+/** What the index holds of one scene for a condition key. */
+export interface IndexSupport {
+  /** The scene is tagged with the condition's category (a mention the tagger also took as the category is surer). */
+  tagged(key: string): boolean;
+  /** The query's wording of the condition is among the scene's words (not only another wording of the category). */
+  worded(key: string): boolean;
+}
+
+const NO_INDEX: IndexSupport = { tagged: () => false, worded: () => true };
+
 export function scorePresence(
   conditions: RankedCondition[],
   presence: Record<string, Presence>,
   combine: 'all' | 'any',
+  index: IndexSupport = NO_INDEX,
 ): Score {
   const categories = conditions.filter((c) => !c.isTerm && !c.soft);
   const terms = conditions.filter((c) => c.isTerm);
   const required = categories.length > 0 ? categories : terms;
-  let weighted = 0;
-  let weights = 0;
   let explicit = 0;
-  let best = 0;
   let satisfied = 0;
   const probabilities: Record<string, number> = {};
   for (const c of conditions) {
     const p = presence[c.key] ?? 1;
     const level = levelOf(p, c.negated);
-    weighted += c.weight * level;
-    weights += c.weight;
     explicit += p === 1 ? 0.6 : 1;
     if (!c.isTerm) {
       const present = PRESENT_PROBABILITY[p];
@@ -82,13 +96,20 @@ export function scorePresence(
     }
     if (required.includes(c) && level >= 2) {
       satisfied++;
-      best = Math.max(best, level);
     }
   }
-  const average = weights > 0 ? weighted / weights / 3 : 0;
   const passes = combine === 'any' ? satisfied > 0 : satisfied === required.length;
-  // A preset is satisfied by one strong category; more of them only add a little.
-  const score = combine === 'any' ? 0.8 * (best / 3) + 0.2 * (satisfied / Math.max(1, required.length)) : average;
+  const evidence = conditions
+    .filter((c) => !c.isTerm)
+    .map((c) => ({
+      ...c,
+      evidence: judgedEvidence(presence[c.key] ?? 1, index.tagged(c.key)),
+      worded: index.worded(c.key),
+    }));
+  const score = matchProbability(evidence, combine, {
+    found: terms.filter((t) => (presence[t.key] ?? 1) >= 2).length,
+    total: terms.length,
+  });
   return {
     score: Math.round(Math.min(1, Math.max(0, score)) * 1000) / 1000,
     confidence: conditions.length > 0 ? Math.round((explicit / conditions.length) * 100) / 100 : 1,
@@ -97,4 +118,27 @@ export function scorePresence(
     required: required.length,
     passes: required.length === 0 ? true : passes,
   };
+}
+
+/** The index's support of each condition for a document: its category tag, and its wording in the text. */
+export function indexSupport(corpus: Corpus, conditions: Condition[]): (doc: number) => IndexSupport {
+  const byKey = new Map(
+    conditions.map((c) => [
+      c.key,
+      {
+        postings: corpus.categoryDocs[corpus.categoryIndex.get(c.category_id) ?? -1] ?? EMPTY_POSTINGS,
+        wordings: [c.matched_text, c.matched_wording].filter((w): w is string => typeof w === 'string' && w !== ''),
+      },
+    ]),
+  );
+  return (doc) => ({
+    tagged: (key) => {
+      const c = byKey.get(key);
+      return c !== undefined && contains(c.postings, doc);
+    },
+    worded: (key) => {
+      const c = byKey.get(key);
+      return c === undefined || c.wordings.length === 0 || c.wordings.some((w) => corpus.text.docHasTerm(doc, w));
+    },
+  });
 }

@@ -1,15 +1,17 @@
 /**
  * Ranking by the index alone (mode text, and judge fallback). Each condition is checked against the document's
- * index entries: a category tag supports it fully, its wording in the text index half; a negated condition is
- * supported when the document is not tagged with it. Other text terms count a little. Soft conditions add to the
- * score but never decide whether a document passes. No observation is read: the index is the only evidence.
+ * index entries: a category tag supports it, its wording in the text index less surely; a negated condition is
+ * supported when the document is not tagged with it. The score is the probability estimate of
+ * match-probability.ts from that evidence. Soft conditions add to the score but never decide whether a document
+ * passes. No observation is read: the index is the only evidence.
  */
 import type { Corpus } from './corpus.ts';
 import type { Interpretation } from './interpretation-types.ts';
+import { type ConditionEvidence, type Evidence, matchProbability } from './match-probability.ts';
 import { contains, EMPTY_POSTINGS } from './postings.ts';
 
 export interface IndexCheck {
-  /** 0-1 index score of a document: the weighted share of conditions and terms its index entries support. */
+  /** 0-1 index score of a document: the estimated probability that it is right, from its index entries. */
   score: number;
   /** Whether every hard condition has index support (with no condition: every term). */
   full: boolean;
@@ -22,49 +24,43 @@ export interface TextRanker {
   score(doc: number): IndexCheck;
 }
 
-const WORDING_ONLY = 0.5;
-
 export function createTextRanker(corpus: Corpus, interpretation: Interpretation): TextRanker {
   // Only a page's worth of documents is scored, so terms are checked per document rather than as postings.
   const has = (term: string | null) => (doc: number) =>
     term !== null && term.length > 0 && corpus.text.docHasTerm(doc, term);
   const parts = interpretation.conditions.map((c) => ({
     key: c.key,
-    weight: c.weight,
     negated: c.negated,
     soft: c.soft,
+    confidence: c.confidence,
     tagged: corpus.categoryDocs[corpus.categoryIndex.get(c.category_id) ?? -1] ?? EMPTY_POSTINGS,
     worded: has(c.matched_text),
+    wordedAs: has(c.matched_wording ?? null),
   }));
   const hard = parts.filter((p) => !p.soft).length;
   const worded = new Set(interpretation.conditions.map((c) => c.matched_text));
   const terms = interpretation.text_terms.filter((t) => !worded.has(t)).map(has);
-  const termWeight = parts.length > 0 ? 0.4 : 1;
-  const total = parts.reduce((sum, p) => sum + p.weight, 0) + terms.length * termWeight;
   const any = interpretation.combine === 'any';
 
   return {
     score(doc) {
-      let sum = 0;
       let supported = 0;
       const unsupported: string[] = [];
+      const evidence: ConditionEvidence[] = [];
       for (const part of parts) {
         const tagged = contains(part.tagged, doc);
-        const support = part.negated ? (tagged ? 0 : 1) : tagged ? 1 : part.worded(doc) ? WORDING_ONLY : 0;
-        sum += part.weight * support;
-        if (support === 0) unsupported.push(part.key);
+        const worded = part.worded(doc) || part.wordedAs(doc);
+        const found: Evidence = tagged ? 'index_tag' : !part.negated && worded ? 'index_word' : 'not_mentioned';
+        evidence.push({ negated: part.negated, soft: part.soft, confidence: part.confidence, evidence: found, worded });
+        if (part.negated ? tagged : found === 'not_mentioned') unsupported.push(part.key);
         else if (!part.soft) supported++;
       }
       let termHits = 0;
-      for (const hasTerm of terms) {
-        if (hasTerm(doc)) {
-          sum += termWeight;
-          termHits++;
-        }
-      }
+      for (const hasTerm of terms) if (hasTerm(doc)) termHits++;
       const full = any ? supported > 0 : hard > 0 ? supported === hard : termHits === terms.length;
+      const score = matchProbability(evidence, interpretation.combine, { found: termHits, total: terms.length });
       return {
-        score: total > 0 ? Math.round((sum / total) * 1000) / 1000 : 0,
+        score: Math.round(score * 1000) / 1000,
         full,
         supported: supported + termHits,
         unsupported,

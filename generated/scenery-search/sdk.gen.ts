@@ -74,7 +74,10 @@ export const getOpenapiYaml = <ThrowOnError extends boolean = false>(options?: O
  * its words that observations contain, and `warning` says that results only contain those words. A query
  * in which nothing is understood as scenery (no category and no such word: a shop name, the weather,
  * gibberish) gets an empty page (`has_more` false), never an arbitrary one, and `warning` names what was
- * not understood and what the catalogue covers. Content words left out of a search (`interpretation.ignored`
+ * not understood and what the catalogue covers. So does a query whose main request, its head word, is not
+ * scenery (a price, a timetable, opening hours, a menu, the weather, information: 公園の駐車場の料金):
+ * `interpretation.request_not_scenery` names it, and `warning` names it and the scenery words that only
+ * modified it. Content words left out of a search (`interpretation.ignored`
  * with reason `not_scenery`, `unknown_place` or `unsupported_year`) are named in `warning`, and so are a
  * negation tied to no condition and a `related` page. Every page of a cursor carries the warnings of the
  * first about the query.

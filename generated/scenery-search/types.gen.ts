@@ -212,6 +212,10 @@ export type Interpretation = {
      */
     preset_set_aside: boolean;
     /**
+     * The query's head word (its last content noun; of a compound, as its last morpheme decides) when it asks for something a street photograph does not show: a price or charge, a timetable or time, a menu, the weather or a forecast, information, how to do something. The page is then empty (rule 7 of the search operation). Null otherwise, and when a category was read from the head itself.
+     */
+    request_not_scenery: string | null;
+    /**
      * True when no wording matched a category, so only the text index was searched (and, in mode `jev`, the judge checked the text terms).
      */
     text_only: boolean;
@@ -535,7 +539,7 @@ export type Scene = {
      */
     quotes?: Array<Quote>;
     /**
-     * How well the result matches the understood conditions, 0-1 (1 best); NOT a probability of correctness. For a judged result, the judge's rubric position normalised to 0-1; for a result ranked by the index (mode `text`, judge fallback), the weighted share of conditions its index entries support (a category tag fully, the condition's wording in its text half). Either is multiplied by the share of the query's content understood as scenery: each condition counts 1, each extra word of `text_terms` 1/2 (a word found in a text is a weaker reading than a category), each content word set aside (`interpretation.ignored` with reason `not_scenery`, `unknown_place` or `negated_word`) 0, since a result may miss what was not understood. Always sent by this server for search results.
+     * An estimate of the probability that the result is right, 0-1: that it shows every hard condition as asked. It is the product over the hard conditions of the share of results with the same evidence that were right on the project's development queries (`x-match-score.present`, for a negated condition `x-match-score.absent`), each times the square of the condition's reading confidence (`conditions[].confidence`). The evidence of a judged result is the judge's rubric read with the scene's index tag: `stated` (in its own section), `mentioned_tagged` (a mention the index also tagged), `mentioned` (a word found inside another phrase), `not_mentioned`, `stated_absent`; of a result ranked by the index (mode `text`, judge fallback), `index_tag`, `index_word` (the wording among its words) or `not_mentioned`. A condition found by another of its category's wordings than the query's own (店 for 商店街: the query's wording, or the catalogue wording it was read as, is not among the scene's words) multiplies by `unworded`. A soft condition left unmet costs `soft_share` of what it would add; beside conditions, each further query word the text lacks multiplies by `term_missing`; a search by words only scores `term_found`, times `term_found` for each word missing; a preset scores the probability that one of its categories holds. Then each condition of a judged result supported only by a passage that already supports another multiplies by `shared_passage`, and each content word set aside (`interpretation.ignored` with reason `not_scenery`, `unknown_place` or `negated_word`) by `dropped_word`. Always sent by this server for search results.
      */
     match_score?: number;
     /**

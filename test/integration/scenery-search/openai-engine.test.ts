@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../core/config.ts';
 import { createSearchEngine, type SearchEngine, type SearchPage } from '../../../core/scenery-search/engine.ts';
 import { OpenAiJudge, openAiJudgeFromConfig } from '../../../core/scenery-search/judge/openai.ts';
+import { matchProbability } from '../../../core/scenery-search/match-probability.ts';
 import { NOW, residentialObservations, testCatalog } from '../../unit/scenery-search/fixture.ts';
 import { envelope, SOURCE_RELEASE, schemaErrors, testLinks } from '../../unit/scenery-search/spec-schema.ts';
 
@@ -135,11 +136,18 @@ describe('OpenAI-compatible judge selected by JUDGE_* variables', () => {
     expect(page.warning).toMatch(/judge was unavailable/);
     expect(page.usage.judge).toBe('none');
     expect(page.results.length).toBeGreaterThan(0);
-    // Ranked by the index: a result's score is 1 exactly when it is tagged with both conditions, and a condition
-    // some result is not tagged with (nor worded) is listed as unverified.
+    // Ranked by the index: a result scores the estimate of two tagged conditions exactly when it is tagged with
+    // both, and a condition some result is not tagged with (nor worded) is listed as unverified.
     const both = (tags: string[]) => ['utility_poles', 'residential_street'].every((t) => tags.includes(t));
+    const tagged = page.interpretation.conditions.map((c: { confidence: number }) => ({
+      negated: false,
+      soft: false,
+      confidence: c.confidence,
+      evidence: 'index_tag' as const,
+    }));
+    const bothTagged = Math.round(matchProbability(tagged, 'all', { found: 0, total: 0 }) * 1000) / 1000;
     for (const item of page.results) {
-      expect(item.match_score === 1).toBe(both(item.tags));
+      expect(item.match_score === bothTagged).toBe(both(item.tags));
       expect(item.match_confidence).toBeNull();
     }
     if (page.results.every((item) => both(item.tags))) expect(page.interpretation.unverified_conditions).toEqual([]);

@@ -3,6 +3,7 @@ import { createSearchEngine, type SearchEngine, type SearchPage } from '../../..
 import { RubricJudge } from '../../../core/scenery-search/judge/rubric.ts';
 import type { Judge } from '../../../core/scenery-search/judge/types.ts';
 import { JudgeUnavailableError } from '../../../core/scenery-search/judge/types.ts';
+import { matchProbability } from '../../../core/scenery-search/match-probability.ts';
 import type { SearchBody } from '../../../core/scenery-search/request.ts';
 import {
   ARCADE,
@@ -33,6 +34,7 @@ async function search(body: SearchBody, target: SearchEngine = engine): Promise<
   expect(schemaErrors('SearchResponse', envelope(page))).toBeNull();
   return page;
 }
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
 const ids = (page: SearchPage) => page.results.map((r) => r.id).sort();
 
 /** The value a JSON pointer leads to inside an observation. */
@@ -61,7 +63,9 @@ describe('search engine: one page', () => {
     });
     expect(result?.generation).toEqual({ id: 'gen-test', status: 'released', version: 2 });
     expect(result?.tags).toEqual(expect.arrayContaining(['stone_paving', 'slope_road']));
-    expect(result?.match_score).toBe(1);
+    // Both conditions stated in their sections, read from their labels, each in a passage of its own.
+    const stated = { negated: false, soft: false, confidence: 1, evidence: 'stated' as const };
+    expect(result?.match_score).toBe(round3(matchProbability([stated, stated], 'all', { found: 0, total: 0 })));
     expect(result?.match_probabilities).toEqual({ stone_paving: 0.95, slope_road: 0.95 });
     const observation = fixtureObservations().find((o) => o.scene_id === STONE_SLOPE);
     for (const quote of result?.quotes ?? []) {
@@ -91,8 +95,16 @@ describe('search engine: one page', () => {
     expect(page.usage).toMatchObject({ judge_calls: 0, judge: 'none' });
     // Both results are tagged with the one condition: checked against the index, so it is not unverified.
     expect(page.interpretation.unverified_conditions).toEqual([]);
+    // The one condition, read from a listed wording, is tagged in the index of both.
+    const [condition] = page.interpretation.conditions;
+    const tagged = {
+      negated: false,
+      soft: false,
+      confidence: condition?.confidence ?? 0,
+      evidence: 'index_tag' as const,
+    };
     for (const r of page.results) {
-      expect(r.match_score).toBe(1);
+      expect(r.match_score).toBe(round3(matchProbability([tagged], 'all', { found: 0, total: 0 })));
       expect(r.match_confidence).toBeNull();
       expect(r.match_probabilities).toBeNull();
     }

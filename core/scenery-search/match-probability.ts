@@ -1,0 +1,100 @@
+/**
+ * match_score as an estimate of the probability that a result is right: every hard condition holds, read from the
+ * evidence the result has for each one, the reading of each condition is right, and nothing set aside mattered.
+ * The conditions are taken as independent, so the estimate is a product; each factor is the share of results with
+ * that evidence that were right on the development queries (test/search-eval/queries.yaml and dev/score.yaml),
+ * rounded, and written in the spec (`x-match-score` of Scene.match_score). One is set by order rather than by share:
+ * a statement in the category's own section is right less often across queries (harder queries produce more of
+ * them) but more often than a mere mention within one query, and the page is ranked by this estimate, so it stays
+ * above a tagged mention. The same function serves the judge (mode jev) and the index (mode text), each with its own evidence.
+ */
+import { readSpec, specFiles } from '../spec.ts';
+
+/** What a result shows about one condition, from the judge's rubric or from the index. */
+export type Evidence =
+  /** The judge found the category's evidence wording in a section where it belongs (rubric 3). */
+  | 'stated'
+  /** The judge found a mention (rubric 2) and the index tagged the scene with the category (whole words, not denied). */
+  | 'mentioned_tagged'
+  /** The judge found a mention the index's tagger did not take as the category (a word inside another phrase). */
+  | 'mentioned'
+  /** Mode text: the index tags the scene with the category. */
+  | 'index_tag'
+  /** Mode text: the condition's wording is among the scene's indexed words, without a tag. */
+  | 'index_word'
+  | 'not_mentioned'
+  | 'stated_absent';
+
+interface Factors {
+  /** A condition that must hold, by its evidence. */
+  present: Record<Evidence, number>;
+  /** A negated condition, by the evidence of its category. */
+  absent: Record<Evidence, number>;
+  /** A soft condition left unmet costs this share of what it would have added: it ranks, it does not decide. */
+  soft_share: number;
+  /** A search by words only: a word found in the text is a weak reading of what was asked. */
+  term_found: number;
+  /** Beside conditions, each further query word the scene's text lacks: a tie-break more than evidence. */
+  term_missing: number;
+  /** Each condition whose only supporting passage also supports another condition (one phrase read twice). */
+  shared_passage: number;
+  /** Each content word of the query set aside (not scenery, an unknown place, a negated word no category covers). */
+  dropped_word: number;
+  /** A condition found in the scene by another of the category's wordings than the one the query used (店 for 商店街). */
+  unworded: number;
+}
+
+// The factors are written once, beside the description of match_score in the spec.
+const FACTORS = (() => {
+  const schemas = (readSpec(specFiles.scenerySearch).document.components as { schemas: Record<string, unknown> })
+    .schemas as Record<string, { properties?: Record<string, Record<string, unknown>> }>;
+  const factors = schemas.Scene?.properties?.match_score?.['x-match-score'] as Factors | undefined;
+  if (!factors) throw new Error(`${specFiles.scenerySearch}: Scene.match_score has no x-match-score`);
+  return factors;
+})();
+export const SHARED_PASSAGE = FACTORS.shared_passage;
+export const DROPPED_WORD = FACTORS.dropped_word;
+export const UNWORDED = FACTORS.unworded;
+
+export interface ConditionEvidence {
+  negated: boolean;
+  soft: boolean;
+  /** How sure the reading of the query's wording as this condition is (conditions[].confidence). */
+  confidence: number;
+  evidence: Evidence;
+  /** Whether the query's wording (or the catalogue wording it was read as) is among the scene's words; default true. */
+  worded?: boolean;
+}
+
+/** Probability that one condition holds for the result and was read right (the reading's confidence squared). */
+export function conditionProbability(c: ConditionEvidence): number {
+  const found = c.evidence !== 'not_mentioned' && c.evidence !== 'stated_absent';
+  const unworded = !c.negated && found && c.worded === false ? UNWORDED : 1;
+  return (c.negated ? FACTORS.absent : FACTORS.present)[c.evidence] * unworded * c.confidence ** 2;
+}
+
+/**
+ * `all` (a query): the product over hard conditions, soft ones discounting a little when unmet; `any` (a preset):
+ * the probability that at least one of its categories holds. With no condition, the words of `terms` decide.
+ */
+export function matchProbability(
+  conditions: ConditionEvidence[],
+  combine: 'all' | 'any',
+  terms: { found: number; total: number },
+): number {
+  if (conditions.length === 0) return terms.total === 0 ? 0 : FACTORS.term_found ** (terms.total - terms.found + 1);
+  if (combine === 'any') return 1 - conditions.reduce((none, c) => none * (1 - conditionProbability(c)), 1);
+  let p = FACTORS.term_missing ** (terms.total - terms.found);
+  for (const c of conditions) {
+    const q = conditionProbability(c);
+    p *= c.soft ? 1 - FACTORS.soft_share * (1 - q) : q;
+  }
+  return p;
+}
+
+/** The judge's rubric presence (0-3) and the index's tag as evidence. */
+export function judgedEvidence(presence: 0 | 1 | 2 | 3, tagged: boolean): Evidence {
+  if (presence === 3) return 'stated';
+  if (presence === 2) return tagged ? 'mentioned_tagged' : 'mentioned';
+  return presence === 1 ? 'not_mentioned' : 'stated_absent';
+}

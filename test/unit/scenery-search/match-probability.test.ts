@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type ConditionEvidence,
+  conditionProbability,
+  type Evidence,
+  judgedEvidence,
+  matchProbability,
+} from '../../../core/scenery-search/match-probability.ts';
+
+const hard = (evidence: Evidence, extra: Partial<ConditionEvidence> = {}): ConditionEvidence => ({
+  negated: false,
+  soft: false,
+  confidence: 1,
+  evidence,
+  ...extra,
+});
+const none = { found: 0, total: 0 };
+
+describe('match_score as a probability estimate', () => {
+  it('trusts a mention the index also tagged more than a word found inside another phrase', () => {
+    expect(conditionProbability(hard('mentioned_tagged'))).toBeGreaterThan(conditionProbability(hard('mentioned')));
+    expect(conditionProbability(hard('index_tag'))).toBeGreaterThan(conditionProbability(hard('index_word')));
+    expect(conditionProbability(hard('not_mentioned'))).toBeLessThan(0.05);
+  });
+
+  it('supports a negated condition best by a statement of absence, poorly by silence, not by a mention', () => {
+    const absent = conditionProbability(hard('stated_absent', { negated: true }));
+    const silent = conditionProbability(hard('not_mentioned', { negated: true }));
+    expect(absent).toBeGreaterThan(silent);
+    expect(silent).toBeGreaterThan(conditionProbability(hard('mentioned_tagged', { negated: true })));
+  });
+
+  it('is lower when the scene names the category only by another wording than the query', () => {
+    for (const evidence of ['stated', 'mentioned_tagged', 'index_tag'] as const)
+      expect(conditionProbability(hard(evidence, { worded: false }))).toBeLessThan(
+        conditionProbability(hard(evidence)),
+      );
+    // Silence is silence, whatever the wording.
+    expect(conditionProbability(hard('not_mentioned', { worded: false }))).toBe(
+      conditionProbability(hard('not_mentioned')),
+    );
+  });
+
+  it('is lower for a looser reading of the query', () => {
+    expect(conditionProbability(hard('index_tag', { confidence: 0.6 }))).toBeLessThan(
+      conditionProbability(hard('index_tag', { confidence: 1 })),
+    );
+  });
+
+  it('multiplies the conditions of a query; an unmet soft condition costs less than an unmet hard one', () => {
+    const one = matchProbability([hard('mentioned_tagged')], 'all', none);
+    expect(matchProbability([hard('mentioned_tagged'), hard('mentioned_tagged')], 'all', none)).toBeCloseTo(one * one);
+    const softUnmet = matchProbability([hard('mentioned_tagged'), hard('not_mentioned', { soft: true })], 'all', none);
+    const hardUnmet = matchProbability([hard('mentioned_tagged'), hard('not_mentioned')], 'all', none);
+    expect(softUnmet).toBeLessThan(one);
+    expect(softUnmet).toBeGreaterThan(hardUnmet);
+  });
+
+  it('lets one category satisfy a preset, and more of them raise it', () => {
+    const one = matchProbability([hard('mentioned_tagged'), hard('not_mentioned')], 'any', none);
+    const two = matchProbability([hard('mentioned_tagged'), hard('stated')], 'any', none);
+    expect(one).toBeGreaterThan(0.8);
+    expect(two).toBeGreaterThan(one);
+  });
+
+  it('scores a search by words only low, and lower for each word missing', () => {
+    const all = matchProbability([], 'all', { found: 2, total: 2 });
+    expect(all).toBeLessThan(conditionProbability(hard('index_word')));
+    expect(matchProbability([], 'all', { found: 1, total: 2 })).toBeLessThan(all);
+    expect(matchProbability([], 'all', none)).toBe(0);
+  });
+
+  it('reads the rubric with the index tag', () => {
+    expect([3, 2, 1, 0].map((p) => judgedEvidence(p as 0 | 1 | 2 | 3, true))).toEqual([
+      'stated',
+      'mentioned_tagged',
+      'not_mentioned',
+      'stated_absent',
+    ]);
+    expect(judgedEvidence(2, false)).toBe('mentioned');
+  });
+});
