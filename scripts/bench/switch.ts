@@ -78,6 +78,11 @@ const config = parseConfig({
 });
 const log = createLogger(config);
 const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+/** Where the memory is: V8's heap, and the array buffers (typed columns) and other memory outside it. */
+const breakdown = () => {
+  const { heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+  return `heap ${mb(heapUsed)} of ${mb(heapTotal)} MB, array buffers ${mb(arrayBuffers)} MB, other external ${mb(external - arrayBuffers)} MB`;
+};
 const settle = async () => {
   for (let i = 0; i < 4; i++) {
     (globalThis as { gc?: () => void }).gc?.();
@@ -116,9 +121,15 @@ async function serveFirst() {
     map: await loadHandlers('map'),
   };
   const assembled = await assembleApp({ config, log, handlers, release });
-  return { ...assembled, loadMs, points: pointsOf(release), scenes: release.scenes.light.count };
+  return {
+    ...assembled,
+    loadMs,
+    points: pointsOf(release),
+    scenes: release.scenes.light.count,
+    firstRelease: new WeakRef(release),
+  };
 }
-const { app, deps, loadMs: firstLoadMs, scenes, points: firstPoints } = await serveFirst();
+const { app, deps, loadMs: firstLoadMs, scenes, points: firstPoints, firstRelease } = await serveFirst();
 let points = firstPoints;
 const steady = await settle();
 
@@ -150,6 +161,7 @@ if (values.fresh) {
   await Promise.all(clients);
   const rss = await settle();
   console.log(`fresh start on ${record.release_id} (${scenes} scenes): RSS ${mb(steady)} MB, ${mb(rss)} MB after load`);
+  console.log(`fresh after load: ${breakdown()}`);
   await store.close();
   process.exit(0);
 }
@@ -180,6 +192,9 @@ console.log(`first load ${firstLoadMs} ms, switch (load, index, check) ${switchM
 console.log(
   `RSS steady ${mb(steady)} MB, peak during the switch ${mb(peak)} MB (${(peak / steady).toFixed(2)}×), ` +
     `after ${mb(after)} MB (${(((after - steady) / steady) * 100).toFixed(1)} % vs steady)`,
+);
+console.log(
+  `after: ${breakdown()}; the first release ${firstRelease.deref() ? 'is still reachable' : 'was collected'}`,
 );
 console.log(latency('nearby before', before));
 console.log(latency('nearby during the switch', during));
