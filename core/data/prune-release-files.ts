@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Logger } from '../log.ts';
 import type { ReleaseStatus } from '../release/manifest-types.ts';
 import { listReleases, type Store } from '../store/index.ts';
+import { pruneTempFiles } from './prune-temp-files.ts';
 import type { ServedRelease } from './served-release.ts';
 
 // Release ids as the manifest schema allows them; a name that does not match exactly (a writer's `.tmp` or
@@ -100,8 +101,9 @@ export async function pruneReleaseFiles(input: PruneInput): Promise<PrunedFile[]
 }
 
 /**
- * npm start: prunes once `ready` (the served release's snapshot write) has settled, off the path to listening. It
- * reads the store, so it belongs with the work a stop waits for; a failure only leaves old files behind.
+ * npm start: prunes once `ready` (the served release's snapshot write) has settled, off the path to listening, and
+ * deletes what writers killed mid-write left (prune-temp-files.ts). It reads the store, so it belongs with the work a
+ * stop waits for; a failure only leaves old files behind.
  */
 export async function pruneReleaseFilesAfter(
   ready: readonly Promise<unknown>[],
@@ -115,4 +117,7 @@ export async function pruneReleaseFilesAfter(
     listReleases: () => listReleases(store),
     log,
   }).catch((error: unknown) => log.warn({ err: error }, 'pruning the files of old releases failed'));
+  await pruneTempFiles(dataDir, log).catch((error: unknown) =>
+    log.warn({ err: error }, 'pruning the temporary files of stopped writers failed'),
+  );
 }

@@ -27,6 +27,11 @@ export interface ListenOptions {
   maxBackoffMs?: number;
 }
 
+/** The application_name of a listening connection: the channel and the pid of the process that listens. */
+export function listenerApplicationName(channel: string, pid = process.pid): string {
+  return `machimi listen ${channel} ${pid}`;
+}
+
 export function listenOnChannel(options: ListenOptions, events: ChannelEvents): ChannelListener {
   assertIdentifier(options.channel);
   const minBackoff = options.minBackoffMs ?? 250;
@@ -58,6 +63,8 @@ export function listenOnChannel(options: ListenOptions, events: ChannelEvents): 
       connectionTimeoutMillis: options.timeoutMs,
       query_timeout: options.timeoutMs,
       keepAlive: true,
+      // How an operator (or a test) finds this connection in pg_stat_activity, e.g. to end it.
+      application_name: listenerApplicationName(options.channel),
     });
     client = attempt;
     const failed = (error: Error) => {

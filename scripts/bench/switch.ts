@@ -1,13 +1,15 @@
 // Release switch benchmark: memory and nearby latency while a running server takes in another release, measured in
 // one process as the server does it (core/live-release/candidate.ts loads and checks, then deps.release is replaced)
-// while nearby requests keep arriving through the assembled app. The store holds one release, so the "new" one is a
-// second load of the served release: the same size, new objects, which is what memory and latency depend on.
+// while nearby requests keep arriving through the assembled app. With --to, the server switches from the served
+// release to another stored one (a different release: other rows, other strings), and a second process starts fresh
+// on that release, the baseline its memory after the switch is compared with. Without it the served release is
+// loaded a second time (new objects of the same size).
 //
-// Usage: npm run bench -- switch --data DATA_DIR [--database-url URL] [--seconds-after 20]
+// Usage: npm run bench -- switch --data DATA_DIR [--database-url URL] [--to RELEASE_ID] [--seconds-after 20]
 //   DATA_DIR: a PGlite store (or, with --database-url, the snapshots and search index of the PostgreSQL one). The
 //   PGlite folder is written to on open: pass a copy (cp -a). Run under the start command's flags: re-executed so.
-// Prints RSS at steady state, its peak during the switch, after it (old release unreachable, collected), and the
-// nearby p50/p99 before and during the switch.
+// Prints RSS at steady state, its peak during the switch, after it (old release unreachable, collected) against a
+// fresh start on the new release, and the nearby p50/p99 before and during the switch.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,7 +20,31 @@ if (!process.env.MACHIMI_BENCH_SWITCH_CHILD) {
   const launch = readStartCommand(root);
   const args = [...launch.nodeFlags, '--expose-gc', import.meta.filename, ...process.argv.slice(2)];
   const env = { ...process.env, ...launch.env, MACHIMI_BENCH_SWITCH_CHILD: '1' };
-  const { status } = spawnSync(process.execPath, args, { stdio: 'inherit', env });
+  const run = (extra: string[]) => {
+    const child = spawnSync(process.execPath, [...args, ...extra], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      encoding: 'utf8',
+      env,
+      maxBuffer: 1 << 24,
+    });
+    process.stdout.write(child.stdout ?? '');
+    return { status: child.status, out: child.stdout ?? '' };
+  };
+  const switched = run([]);
+  let status = switched.status;
+  const to = parseArgs({ options: { to: { type: 'string' } }, strict: false }).values.to;
+  // The baseline of "after": a process that starts on the new release and serves the same requests, no switch.
+  if (status === 0 && typeof to === 'string') {
+    const fresh = run(['--from', to, '--fresh']);
+    status = fresh.status;
+    const after = Number(/, after (\d+) MB/.exec(switched.out)?.[1]);
+    const baseline = Number(/, (\d+) MB after load/.exec(fresh.out)?.[1]);
+    if (after && baseline) {
+      console.log(
+        `RSS after the switch vs a fresh start on ${to}: ${(((after - baseline) / baseline) * 100).toFixed(1)} %`,
+      );
+    }
+  }
   process.exit(status ?? 1);
 }
 
@@ -27,6 +53,9 @@ const { values } = parseArgs({
     data: { type: 'string' },
     'database-url': { type: 'string' },
     'seconds-after': { type: 'string', default: '20' },
+    from: { type: 'string' },
+    to: { type: 'string' },
+    fresh: { type: 'boolean', default: false },
   },
 });
 if (!values.data) {
@@ -36,7 +65,7 @@ if (!values.data) {
 }
 const { parseConfig } = await import('../../core/config.ts');
 const { createLogger } = await import('../../core/log.ts');
-const { openStore, getServedRelease } = await import('../../core/store/index.ts');
+const { openStore, getRelease, getServedRelease } = await import('../../core/store/index.ts');
 const { loadCandidate } = await import('../../core/live-release/candidate.ts');
 const { assembleApp } = await import('../../core/http/assemble.ts');
 const { loadHandlers } = await import('../../handlers/load.ts');
@@ -49,6 +78,11 @@ const config = parseConfig({
 });
 const log = createLogger(config);
 const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+/** Where the memory is: V8's heap, and the array buffers (typed columns) and other memory outside it. */
+const breakdown = () => {
+  const { heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+  return `heap ${mb(heapUsed)} of ${mb(heapTotal)} MB, array buffers ${mb(arrayBuffers)} MB, other external ${mb(external - arrayBuffers)} MB`;
+};
 const settle = async () => {
   for (let i = 0; i < 4; i++) {
     (globalThis as { gc?: () => void }).gc?.();
@@ -60,8 +94,21 @@ const settle = async () => {
 const store = await openStore(
   values['database-url'] ? { databaseUrl: values['database-url'] } : { dataDir: values.data },
 );
-const record = await getServedRelease(store);
-if (!record) throw new Error(`no served release in ${values.data}`);
+const recordOf = async (id: string | undefined) => {
+  const found = id ? await getRelease(store, id) : await getServedRelease(store);
+  if (!found) throw new Error(`no release ${id ?? 'served'} in ${values.data}`);
+  return found;
+};
+const record = await recordOf(values.from);
+const nextRecord = await recordOf(values.to ?? record.release_id);
+/** Nearby at 500 scenes spread over the release. */
+function pointsOf(release: Awaited<ReturnType<typeof loadCandidate>>): string[] {
+  const { rowOf, light } = release.scenes;
+  return Array.from({ length: 500 }, (_, i) => {
+    const row = rowOf[Math.floor((i * rowOf.length) / 500)] as number;
+    return `lat=${(light.lats[row] as number).toFixed(5)}&lon=${(light.lons[row] as number).toFixed(5)}`;
+  });
+}
 // In a function of its own: nothing at module level may hold the first release once the second replaces it.
 async function serveFirst() {
   const loadStarted = performance.now();
@@ -74,15 +121,16 @@ async function serveFirst() {
     map: await loadHandlers('map'),
   };
   const assembled = await assembleApp({ config, log, handlers, release });
-  // Nearby at 500 scenes spread over the release.
-  const { rowOf, light } = release.scenes;
-  const points = Array.from({ length: 500 }, (_, i) => {
-    const row = rowOf[Math.floor((i * rowOf.length) / 500)] as number;
-    return `lat=${(light.lats[row] as number).toFixed(5)}&lon=${(light.lons[row] as number).toFixed(5)}`;
-  });
-  return { ...assembled, loadMs, points, scenes: light.count };
+  return {
+    ...assembled,
+    loadMs,
+    points: pointsOf(release),
+    scenes: release.scenes.light.count,
+    firstRelease: new WeakRef(release),
+  };
 }
-const { app, deps, loadMs: firstLoadMs, points, scenes } = await serveFirst();
+const { app, deps, loadMs: firstLoadMs, scenes, points: firstPoints, firstRelease } = await serveFirst();
+let points = firstPoints;
 const steady = await settle();
 
 let running = true;
@@ -106,6 +154,17 @@ const latency = (label: string, values: number[]) =>
   `${label}: ${values.length} requests, p50 ${quantile(values, 0.5).toFixed(1)} ms, p99 ${quantile(values, 0.99).toFixed(1)} ms`;
 
 await new Promise((resolve) => setTimeout(resolve, 5000));
+if (values.fresh) {
+  // The same requests for the same time as the switching process, without a switch.
+  await new Promise((resolve) => setTimeout(resolve, Number(values['seconds-after']) * 1000));
+  running = false;
+  await Promise.all(clients);
+  const rss = await settle();
+  console.log(`fresh start on ${record.release_id} (${scenes} scenes): RSS ${mb(steady)} MB, ${mb(rss)} MB after load`);
+  console.log(`fresh after load: ${breakdown()}`);
+  await store.close();
+  process.exit(0);
+}
 const before = window;
 window = [];
 let peak = process.memoryUsage.rss();
@@ -113,8 +172,9 @@ const sampler = setInterval(() => {
   peak = Math.max(peak, process.memoryUsage.rss());
 }, 20);
 const started = performance.now();
-const second = await loadCandidate(record, { store, config, log });
+const second = await loadCandidate(nextRecord, { store, config, log });
 deps.release = second;
+points = pointsOf(second);
 const switchMs = Math.round(performance.now() - started);
 const during = window;
 window = [];
@@ -124,11 +184,17 @@ running = false;
 await Promise.all(clients);
 const after = await settle();
 
-console.log(`release ${record.release_id}: ${scenes} scenes, store ${store.kind}`);
+console.log(
+  `release ${record.release_id} (${scenes} scenes) → ${nextRecord.release_id} ` +
+    `(${second.scenes.light.count} scenes), store ${store.kind}`,
+);
 console.log(`first load ${firstLoadMs} ms, switch (load, index, check) ${switchMs} ms`);
 console.log(
   `RSS steady ${mb(steady)} MB, peak during the switch ${mb(peak)} MB (${(peak / steady).toFixed(2)}×), ` +
     `after ${mb(after)} MB (${(((after - steady) / steady) * 100).toFixed(1)} % vs steady)`,
+);
+console.log(
+  `after: ${breakdown()}; the first release ${firstRelease.deref() ? 'is still reachable' : 'was collected'}`,
 );
 console.log(latency('nearby before', before));
 console.log(latency('nearby during the switch', during));

@@ -1,4 +1,4 @@
-import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
+import { type SpawnSyncReturns, spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoResult, generateDemoRelease } from '../../../core/demo/generate.ts';
+import { ingestRelease } from '../../../core/release/ingest.ts';
 import { RELEASE_TABLES } from '../../../core/release/tables.ts';
 import { openStore } from '../../../core/store/open.ts';
 import { getRelease, getServedRelease, listReleases } from '../../../core/store/releases.ts';
@@ -29,12 +30,12 @@ let base: string;
 let dataDir: string;
 let demo: DemoResult;
 
-function ingest(args: string[]): SpawnSyncReturns<string> {
+function ingest(args: string[], into = dataDir): SpawnSyncReturns<string> {
   const result = spawnSync(node, ['scripts/ingest.ts', ...args], {
     cwd: root,
     encoding: 'utf8',
     timeout: spawnTimeoutMs,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+    env: { ...process.env, DATA_DIR: into, DATABASE_URL: '', LOG_LEVEL: 'silent' },
   });
   if (result.error) throw result.error;
   return result;
@@ -175,6 +176,51 @@ describe('ingest CLI: loading releases into PGlite', () => {
           );
           expect(kept?.n, table).toBe(demo.rowCounts[table]);
         }
+      } finally {
+        await store.close();
+      }
+    },
+    slow,
+  );
+});
+
+describe('ingest CLI: killed mid-way', () => {
+  it(
+    'leaves the PGlite folder as it was: it opens, holds nothing of that release, and takes it whole next time',
+    async () => {
+      const second = await generateDemoRelease({ scenes: 200, seed: 4, out: join(base, 'second') });
+      const child = spawn(node, ['scripts/ingest.ts', second.dir], {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      // Killed once a first table is loaded, inside the ingest's transaction (a line per finished table).
+      const stderr = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        const timer = setTimeout(() => child.kill('SIGKILL'), spawnTimeoutMs);
+        child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+          text += chunk;
+          if (/^\w+ +\[#+\] /m.test(text)) child.kill('SIGKILL');
+        });
+        child.once('exit', (_code, signal) => {
+          clearTimeout(timer);
+          if (signal === 'SIGKILL' && !/^ingested release/m.test(text)) resolve(text);
+          else reject(new Error(`the ingest was not killed mid-way (${signal}): ${text}`));
+        });
+      });
+      expect(stderr).toMatch(/^generations +\[#+\] /m);
+
+      // In process from here: the folder opens (PGlite recovers it, the dead holder's lock is taken over).
+      const store = await openStore({ dataDir });
+      try {
+        expect((await listReleases(store)).map((r) => r.release_id)).toEqual([demo.releaseId]);
+        expect((await getServedRelease(store))?.release_id).toBe(demo.releaseId);
+        await ingestRelease(store, second.dir);
+        const [scenes] = await store.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM scenes WHERE release_id = $1',
+          [second.releaseId],
+        );
+        expect(scenes?.n).toBe(second.rowCounts.scenes);
       } finally {
         await store.close();
       }

@@ -3,6 +3,7 @@ import { parseConfig } from '../../../core/config.ts';
 import { openServedRelease } from '../../../core/data/bootstrap.ts';
 import type { ServedRelease } from '../../../core/data/served-release.ts';
 import { createLogger } from '../../../core/log.ts';
+import { startEngineBuild } from '../../../core/scenery-search/engine-holder.ts';
 import { type FaultProxy, startFaultProxy } from '../../helpers/fault-proxy.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { checkedFetch } from '../../helpers/spec-check.ts';
@@ -31,6 +32,9 @@ beforeAll(async () => {
     probeEveryMs: 200,
   }));
   server = await startTestServer({ release, env: { TRUST_PROXY: '1', RATE_LIMIT_FACTOR: '100' } });
+  // As npm start does once listening (see the first test for why it matters here). A build whose reads outlast the
+  // deadline on a loaded machine fails and is tried again.
+  await until(() => startEngineBuild(release), 60_000);
   const row = release.scenes.rowOf[0] as number;
   sceneId = release.scenes.light.ids[row] as string;
   point = { lat: release.scenes.light.lats[row] as number, lon: release.scenes.light.lons[row] as number };
@@ -64,6 +68,13 @@ const mcpGetScene = () =>
     }),
   });
 
+const searchFor = (query: string) =>
+  timed('/explore/api/search', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, limit: 3 }),
+  });
+
 async function p99(run: () => Promise<{ status: number; ms: number }>, n: number): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
@@ -85,6 +96,13 @@ async function until(check: () => Promise<boolean>, ms: number): Promise<void> {
 describe.skipIf(!onPostgres)('the database freezes, refuses and returns', () => {
   it('store-backed requests answer 503 store_unavailable at once, in-memory faces keep their latency', async () => {
     expect((await timed(`/explore/api/scene/${sceneId}`)).status).toBe(200);
+    // The scenery search engine is ready before the outage (beforeAll), as npm start builds it once listening. Built
+    // lazily by the first search instead, it loads the catalogue and tokenizer (seconds of CPU) and leaves collection
+    // work behind: measured, that first search during the freeze doubled the CPU of each nearby request after it and
+    // was the rise of the frozen p99 (~10 → ~24 ms); the freeze itself adds no CPU to a request or in the background.
+    // Its first page (the engine of this server's configuration) may outlast the deadline on a loaded machine: that
+    // marks the store down until the next probe, so it is tried again.
+    await until(async () => (await searchFor('石畳の坂道')).status === 200, 20_000);
     await p99(nearby, 20); // warm
     // 120 requests a side: with 60 the p99 is the single slowest request, one scheduler hiccup on a shared machine.
     const before = await p99(nearby, 120);
@@ -101,11 +119,7 @@ describe.skipIf(!onPostgres)('the database freezes, refuses and returns', () => 
     const next = await timed(`/explore/api/scene/${sceneId}`);
     expect(next.status).toBe(503);
     expect(next.ms).toBeLessThan(200);
-    const search = await timed('/explore/api/search', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '石畳の坂道', limit: 3 }),
-    });
+    const search = await searchFor('石畳の坂道');
     expect([200, 503]).toContain(search.status);
     if (search.status === 503) expect(search.body.code).toBe('store_unavailable');
 
@@ -121,8 +135,11 @@ describe.skipIf(!onPostgres)('the database freezes, refuses and returns', () => 
     // Nearby, coverage and areas are answered from memory, also for clients never seen before (each request here
     // comes from a new address).
     const during = await p99(nearby, 120);
-    // Measured: ~10 ms before, ~24 ms frozen (docs/RELIABILITY.md); the cause of that rise is not known yet.
-    expect(during).toBeLessThanOrEqual(Math.max(2 * before, before + 20));
+    // With the search engine built ahead (above) the freeze adds nothing to a nearby request (CPU per request and in
+    // the background measured unchanged); the margin is for one scheduler or collection hiccup among the two slowest
+    // of 120 on a shared machine. Measured on 2 cores, before → frozen: at load average 4 to 6, 19 → 13 and 23 → 16
+    // ms; at 9 to 16, 44 → 25, 24 → 25 and 36 → 55 ms.
+    expect(during).toBeLessThanOrEqual(Math.max(2 * before, before + 10));
     for (const path of ['/v1/coverage', '/v1/areas/at']) {
       const answer = await timed(`${path}?lat=${point.lat}&lon=${point.lon}`);
       expect(answer.status).toBe(200);
