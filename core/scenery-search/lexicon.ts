@@ -10,6 +10,8 @@ export interface LexiconEntry {
   matchedBy: 'label' | 'synonym';
   /** An inflected form made by `inflectedForms`, not a wording the catalogue lists. */
   generated?: true;
+  /** For a wording in kana only: the same category's kanji wording read alike (set with the wording table). */
+  spelled?: string;
 }
 
 export interface Lexicon {

@@ -9,6 +9,7 @@ import type { Lexicon, LexiconEntry } from '../lexicon.ts';
 import { foldKana } from '../normalize.ts';
 import type { QueryToken, TokenizeText } from '../tokenizer.ts';
 import { FuzzyIndex } from './fuzzy.ts';
+import { spellInKanji } from './kana-wordings.ts';
 
 export interface Wording {
   /** The folded wording as the catalogue (or the lexicon's inflected forms) writes it. */
@@ -17,6 +18,8 @@ export interface Wording {
   kind: 'label' | 'synonym';
   /** An inflected form the lexicon generated, not a wording the catalogue lists. */
   generated: boolean;
+  /** The same category's wording in kanji with this one's reading (しょうてんがい → 商店街): what texts write. */
+  spelled?: string;
 }
 
 export interface WordingTable {
@@ -93,8 +96,10 @@ export function buildWordingTable(lexicon: Lexicon, tokenize: TokenizeText): Wor
   const byLemmas = new Map<string, Wording>();
   const fuzzy = new FuzzyIndex<Wording>();
   let maxReadingLength = 0;
+  const wordings: Wording[] = [];
   for (const [text, entry] of lexicon.entries) {
     const wording = toWording(text, entry);
+    wordings.push(wording);
     const tokens = tokenize(text);
     const reading = readingOf(tokens);
     fileUnder(byReading, reading, wording);
@@ -102,6 +107,7 @@ export function buildWordingTable(lexicon: Lexicon, tokenize: TokenizeText): Wor
     if (hasLemmas(tokens) && !isOneInflectedWord(tokens)) fileUnder(byLemmas, lemmaKey(tokens), wording);
     if (!wording.generated) fuzzy.add(text, wording);
   }
+  spellInKanji(lexicon, byReading, wordings);
   return {
     lexicon,
     byReading,
@@ -114,7 +120,14 @@ export function buildWordingTable(lexicon: Lexicon, tokenize: TokenizeText): Wor
 }
 
 export function toWording(text: string, entry: LexiconEntry): Wording {
-  return { text, category: entry.category, kind: entry.matchedBy, generated: entry.generated === true };
+  const wording: Wording = {
+    text,
+    category: entry.category,
+    kind: entry.matchedBy,
+    generated: entry.generated === true,
+  };
+  if (entry.spelled !== undefined) wording.spelled = entry.spelled;
+  return wording;
 }
 
 /** One word written in an inflected form names that form (止まれ painted on a road), not the verb's others. */
