@@ -11,6 +11,7 @@ import { type CategoryMatch, toMatch } from './category-match.ts';
 import { findReadingMatches } from './reading-match.ts';
 import { isWholeSpan, type SpanRules, spanRules } from './spans.ts';
 import { type Thesaurus, thesaurusLookup } from './thesaurus.ts';
+import { findSpellingVariants, widenByReading } from './variants.ts';
 import {
   hasLemmas,
   isFunctionMorpheme,
@@ -62,8 +63,10 @@ export function matchMeaning(
   if (options.thesaurus) {
     for (const [i, j] of tokenSpans(tokens)) take(thesaurusMatch(table, options.thesaurus, rules, folded, i, j));
   }
+  for (const m of findSpellingVariants(table, rules, folded, free)) take(m);
   for (const [i, j] of tokenSpans(tokens, MAX_FUZZY_TOKENS)) take(fuzzyMatch(table, rules, folded, i, j, free));
   widenByFuzzy(table, rules, folded, matches, outside);
+  widenByReading(table, rules, folded, matches, outside);
   return matches.sort((a, b) => a.start - b.start);
 }
 

@@ -29,6 +29,9 @@ export interface WordingTable {
   /** Wordings by surface, for one-edit lookups. */
   fuzzy: FuzzyIndex<Wording>;
   maxReadingLength: number;
+  /** Reading of each wording (folded text → kana), and the tokenizer that read them. */
+  readings: ReadonlyMap<string, string>;
+  tokenize: TokenizeText;
   /** First character → lengths of the wordings (or readings) that start with it, longest first. */
   writtenLengths: ReadonlyMap<string, readonly number[]>;
   readingLengths: ReadonlyMap<string, readonly number[]>;
@@ -97,11 +100,13 @@ export function buildWordingTable(lexicon: Lexicon, tokenize: TokenizeText): Wor
   const fuzzy = new FuzzyIndex<Wording>();
   let maxReadingLength = 0;
   const wordings: Wording[] = [];
+  const readings = new Map<string, string>();
   for (const [text, entry] of lexicon.entries) {
     const wording = toWording(text, entry);
     wordings.push(wording);
     const tokens = tokenize(text);
     const reading = readingOf(tokens);
+    readings.set(text, reading);
     fileUnder(byReading, reading, wording);
     maxReadingLength = Math.max(maxReadingLength, reading.length);
     if (hasLemmas(tokens) && !isOneInflectedWord(tokens)) fileUnder(byLemmas, lemmaKey(tokens), wording);
@@ -114,6 +119,8 @@ export function buildWordingTable(lexicon: Lexicon, tokenize: TokenizeText): Wor
     byLemmas,
     fuzzy,
     maxReadingLength,
+    readings,
+    tokenize,
     writtenLengths: lengthsByFirst(lexicon.entries.keys()),
     readingLengths: lengthsByFirst(byReading.keys()),
   };

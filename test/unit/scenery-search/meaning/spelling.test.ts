@@ -35,3 +35,38 @@ describe('spelling: a wording the catalogue lists in kana is searched as its kan
     expect(summary('じゃりみち')).toEqual(['unpaved_road:synonym:じゃりみち']);
   });
 });
+
+describe('spelling: variants told apart by reading', () => {
+  it.each([
+    // a variant kanji read alike (薮/藪, 濱/浜, 鐵/鉄), and a personal name the IME offered for the reading
+    ['竹薮', 'bamboo_grove:fuzzy:竹藪'],
+    ['濱辺', 'beach:fuzzy:浜辺'],
+    ['鐵道', 'railway_tracks:fuzzy:鉄道'],
+    ['鳥井', 'torii:fuzzy:鳥居'],
+    // a wrong homophone kanji cut into morphemes, read like the wording at its place
+    ['漁講', 'fishing_port:fuzzy:漁港'],
+    ['灯代', 'lighthouse:fuzzy:灯台'],
+    // okurigana added or dropped
+    ['石畳み', 'stone_paving:fuzzy:石畳'],
+    ['見晴し', 'hilltop_view:fuzzy:見晴らし'],
+    // a longer reading holding a shorter match: the old kanji of 桜並木, a compound half in kana
+    ['櫻並木', 'cherry_blossoms:fuzzy:桜並木'],
+    ['赤ちょうちん', 'lanterns:fuzzy:赤提灯'],
+  ])('%s → %s', (text, expected) => {
+    expect(summary(text)).toEqual([expected]);
+  });
+
+  it.each([
+    // a common word read like a wording is a different word
+    ['街頭'],
+    ['公演'],
+    ['高価な'],
+    // an adjective's okurigana is a word of its own, and a particle is not okurigana
+    ['白い壁'],
+    ['景色'],
+    // one kanji read like a one-kanji wording (箸 and 橋) is never matched
+    ['箸'],
+  ])('%s → nothing', (text) => {
+    expect(summary(text)).toEqual([]);
+  });
+});
