@@ -7,8 +7,8 @@
  *   the wording's reading at its place (漁講 for 漁港: 講 reads こう, as 漁港 ends): a wrong homophone from the IME;
  * - a span read like a wording that holds a shorter match (櫻並木 read さくらなみき holds 並木; 赤ちょうちん):
  *   the longer reading wins, so an old kanji or a kana half of a compound does not leave the compound's tail alone;
- * - okurigana added or dropped (石畳み for 石畳, 踏み切り for 踏切): the same kanji in the same order, verbs and
- *   nouns only (an adjective's okurigana is a word of its own: 白い壁 is not 白壁).
+ * - okurigana added or dropped (石畳み for 石畳, 踏み切り for 踏切): the same kanji in the same order, nouns
+ *   and verb stems only (an adjective's okurigana is a word of its own: 白い壁 is not 白壁).
  */
 import { foldKana } from '../normalize.ts';
 import type { QueryToken } from '../tokenizer.ts';
@@ -125,7 +125,9 @@ function homophoneSlip(table: WordingTable, index: VariantIndex, surface: string
 }
 
 function okuriganaVariant(index: VariantIndex, span: readonly QueryToken[], surface: string) {
-  if (!span.every((t) => KANJI.test(t.surface) && (t.pos === '名詞' || t.pos === '動詞'))) return null;
+  // A verb joins a compound in its conjugated stem (畳み, 切り); in its dictionary form it modifies (歩ける道).
+  const joins = (t: QueryToken) => t.pos === '名詞' || (t.pos === '動詞' && t.surface !== t.basic);
+  if (!span.every((t) => KANJI.test(t.surface) && joins(t))) return null;
   const wording = index.bySkeleton.get(skeletonOf(surface));
   return wording && wording.text !== surface ? wording : null;
 }

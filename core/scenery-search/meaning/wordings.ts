@@ -104,7 +104,7 @@ export function buildWordingTable(lexicon: Lexicon, tokenize: TokenizeText): Wor
   for (const [text, entry] of lexicon.entries) {
     const wording = toWording(text, entry);
     wordings.push(wording);
-    const tokens = tokenize(text);
+    const tokens = tokenize(entry.source ?? text);
     const reading = readingOf(tokens);
     readings.set(text, reading);
     fileUnder(byReading, reading, wording);

@@ -70,3 +70,14 @@ describe('spelling: variants told apart by reading', () => {
     expect(summary(text)).toEqual([]);
   });
 });
+
+describe('spelling: catalogue wordings are read as the catalogue writes them', () => {
+  it('reads a katakana wording in katakana (郵便バイク is 郵便 + バイク, not 郵便 + ば + いく)', () => {
+    expect(summary('郵便ボスト')).toEqual(['post_box:fuzzy:郵便ぽすと']);
+    expect(summary('郵便')).toEqual([]);
+  });
+
+  it('joins no verb in its dictionary form to the noun it modifies (歩ける道 is not 歩道)', () => {
+    expect(summary('歩ける道')).toEqual([]);
+  });
+});
