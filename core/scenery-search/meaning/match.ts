@@ -8,6 +8,7 @@
 import { isFunctionToken } from '../query-words.ts';
 import type { QueryToken } from '../tokenizer.ts';
 import { type CategoryMatch, toMatch } from './category-match.ts';
+import { joinMatches } from './joins.ts';
 import { findReadingMatches } from './reading-match.ts';
 import { isWholeSpan, type SpanRules, spanRules } from './spans.ts';
 import { type Thesaurus, thesaurusLookup } from './thesaurus.ts';
@@ -67,7 +68,8 @@ export function matchMeaning(
   for (const [i, j] of tokenSpans(tokens, MAX_FUZZY_TOKENS)) take(fuzzyMatch(table, rules, folded, i, j, free));
   widenByFuzzy(table, rules, folded, matches, outside);
   widenByReading(table, rules, folded, matches, outside);
-  return matches.sort((a, b) => a.start - b.start);
+  joinMatches(table, folded, matches);
+  return matches;
 }
 
 /**

@@ -81,3 +81,18 @@ describe('spelling: catalogue wordings are read as the catalogue writes them', (
     expect(summary('歩ける道')).toEqual([]);
   });
 });
+
+describe('spelling: two wordings that make a longer one', () => {
+  it.each([
+    // found in kana, joined by の
+    ['あかれんがのそうこ', 'brick_warehouse:inflection:赤れんが倉庫'],
+    // found as written, joined by の
+    ['駅前の広場', 'train_station:inflection:駅前広場'],
+  ])('%s → %s', (text, expected) => {
+    expect(summary(text)).toEqual([expected]);
+  });
+
+  it('leaves two wordings apart when together they make no wording', () => {
+    expect(summary('公園の桜').sort()).toEqual(['cherry_blossoms:label:桜', 'park:label:公園']);
+  });
+});
