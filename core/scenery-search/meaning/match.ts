@@ -8,6 +8,7 @@
 import { isFunctionToken } from '../query-words.ts';
 import type { QueryToken } from '../tokenizer.ts';
 import { type CategoryMatch, toMatch } from './category-match.ts';
+import { findEnglishLabels } from './english.ts';
 import { joinMatches } from './joins.ts';
 import { findReadingMatches } from './reading-match.ts';
 import { isWholeSpan, type SpanRules, spanRules } from './spans.ts';
@@ -58,6 +59,7 @@ export function matchMeaning(
   };
 
   for (const m of joinedMatches(table, tokens, folded)) take(m);
+  for (const m of findEnglishLabels(table, tokens, folded)) take(m);
   for (const m of writtenMatches(table, rules, folded)) take(m);
   for (const [i, j] of tokenSpans(tokens)) take(lemmaMatch(table, rules, folded, i, j));
   for (const m of findReadingMatches(table, rules, folded, free)) take(m);

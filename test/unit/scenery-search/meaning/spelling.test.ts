@@ -96,3 +96,20 @@ describe('spelling: two wordings that make a longer one', () => {
     expect(summary('公園の桜').sort()).toEqual(['cherry_blossoms:label:桜', 'park:label:公園']);
   });
 });
+
+describe('spelling: English words through the catalogue’s English labels', () => {
+  it.each([
+    ['river', ['river:label:川']],
+    ['Street Trees', ['street_trees:label:街路樹']],
+    // singular or plural, and each part of an "X and Y" label
+    ['cherry blossom', ['cherry_blossoms:label:桜']],
+    ['murals', ['graffiti:label:落書き']],
+    ['bridge over the canal', ['bridge:label:橋', 'canal:label:運河']],
+  ])('%s → %j', (text, expected) => {
+    expect(summary(text).sort()).toEqual([...expected].sort());
+  });
+
+  it('matches whole words only (park is not read out of parking)', () => {
+    expect(summary('parking').filter((m) => m.startsWith('park:'))).toEqual([]);
+  });
+});
