@@ -20,17 +20,24 @@ function variants(phrase: string): string[] {
   return out;
 }
 
+/** The English phrases of a category: its label_en, each part of an "X and Y" label, singular or plural. */
+export function englishPhrases(category: SearchCategory): string[] {
+  const label = category.label_en.toLowerCase();
+  return [label, ...(label.includes(' and ') ? label.split(' and ') : [])].flatMap(variants);
+}
+
+/** The word texts write for a category's label: the first of a label of two names (落書き・壁画), folded. */
+export function labelWord(category: SearchCategory): string {
+  return foldForSearch(category.label.split('・')[0] as string);
+}
+
 /** Each English phrase of a category's label_en → the category's label. */
 function englishLabels(categories: Iterable<SearchCategory>): Map<string, Wording> {
   const byPhrase = new Map<string, Wording>();
   const ambiguous = new Set<string>();
   for (const category of categories) {
-    const label = category.label_en.toLowerCase();
-    const phrases = [label, ...(label.includes(' and ') ? label.split(' and ') : [])];
-    // A label of two names (落書き・壁画) is searched by its first, a word texts write.
-    const text = foldForSearch(category.label.split('・')[0] as string);
-    const wording: Wording = { text, category, kind: 'label', generated: false };
-    for (const phrase of phrases.flatMap(variants)) {
+    const wording: Wording = { text: labelWord(category), category, kind: 'label', generated: false };
+    for (const phrase of englishPhrases(category)) {
       const known = byPhrase.get(phrase);
       if (known && known.category.id !== category.id) ambiguous.add(phrase);
       byPhrase.set(phrase, wording);
