@@ -4,7 +4,13 @@
  * the kanji wording of the same category read alike: the kana wording's entry is given that spelling.
  */
 import type { Lexicon } from '../lexicon.ts';
-import type { Wording } from './wordings.ts';
+
+/** What this step reads and sets of a wording (wordings.ts's Wording, which builds its table with this step). */
+interface Wording {
+  text: string;
+  category: { id: string };
+  spelled?: string;
+}
 
 const KANA_ONLY = /^[\u3041-\u3096\u30fc]+$/u;
 const HAS_KANJI = /[\u3400-\u4dbf\u4e00-\u9fff]/u;

@@ -11,6 +11,7 @@ import { type CategoryMatch, toMatch } from './category-match.ts';
 import { findEnglishLabels } from './english.ts';
 import { joinMatches } from './joins.ts';
 import { findReadingMatches } from './reading-match.ts';
+import { findRomaji } from './romaji.ts';
 import { isWholeSpan, type SpanRules, spanRules } from './spans.ts';
 import { type Thesaurus, thesaurusLookup } from './thesaurus.ts';
 import { findSpellingVariants, widenByReading } from './variants.ts';
@@ -63,6 +64,7 @@ export function matchMeaning(
   for (const m of writtenMatches(table, rules, folded)) take(m);
   for (const [i, j] of tokenSpans(tokens)) take(lemmaMatch(table, rules, folded, i, j));
   for (const m of findReadingMatches(table, rules, folded, free)) take(m);
+  for (const m of findRomaji(table, tokens, folded)) take(m);
   if (options.thesaurus) {
     for (const [i, j] of tokenSpans(tokens)) take(thesaurusMatch(table, options.thesaurus, rules, folded, i, j));
   }

@@ -113,3 +113,18 @@ describe('spelling: English words through the catalogue’s English labels', () 
     expect(summary('parking').filter((m) => m.startsWith('park:'))).toEqual([]);
   });
 });
+
+describe('spelling: Japanese words typed in romaji', () => {
+  it.each([
+    ['sakamichi', ['slope_road:reading:坂道']],
+    // a long vowel left out, as romaji often does
+    ['shotengai', ['shopping_street:reading:商店街']],
+    ['jinja no torii', ['shrine_building:reading:神社', 'torii:reading:鳥居']],
+  ])('%s → %j', (text, expected) => {
+    expect(summary(text).sort()).toEqual([...expected].sort());
+  });
+
+  it.each([['one'], ['the']])('%s spells no wording', (text) => {
+    expect(summary(text)).toEqual([]);
+  });
+});
