@@ -88,18 +88,24 @@ function widenByFuzzy(
   matches: CategoryMatch[],
   outside: (s: number, e: number) => boolean,
 ) {
+  const dropped = new Set<CategoryMatch>();
   matches.forEach((m, k) => {
     const next = rules.startingAt.get(m.end);
     if (m.rule !== 'label' && m.rule !== 'synonym') return;
     if (!next || !isNounPart(next) || isFunctionMorpheme(next) || !outside(next.start, next.end)) return;
-    if (matches.some((x) => x.start < next.end && x.end > next.start)) return;
+    // A one-character wording there is the compound's end, not a word of its own (ブロック + 堀 → ブロック塀).
+    const tail = matches.find((x) => x.start < next.end && x.end > next.start);
+    if (tail && (tail.start !== next.start || tail.end !== next.end || next.end - next.start !== 1)) return;
     const surface = folded.slice(m.start, next.end);
     const tokens = rules.tokens.filter((t) => t.start >= m.start && t.end <= next.end);
     const read = table.byReading.get(readingOf(tokens));
     const near = uniqueNear(table, surface, surface.length);
     const found = read && read.text !== surface ? read : near?.text.startsWith(m.text) ? near : null;
-    if (found) matches[k] = toMatch(found, m.start, next.end, folded, 'fuzzy');
+    if (!found) return;
+    matches[k] = toMatch(found, m.start, next.end, folded, 'fuzzy');
+    if (tail) dropped.add(tail);
   });
+  for (const m of dropped) matches.splice(matches.indexOf(m), 1);
 }
 
 const NONE: readonly number[] = [];

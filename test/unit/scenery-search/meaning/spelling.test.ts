@@ -49,6 +49,8 @@ describe('spelling: variants told apart by reading', () => {
     // okurigana added or dropped
     ['石畳み', 'stone_paving:fuzzy:石畳'],
     ['見晴し', 'hilltop_view:fuzzy:見晴らし'],
+    // a one-kanji wording misspelt at the end of a compound is the compound's end (塀 typed as 堀, a canal)
+    ['ブロック堀', 'block_wall:fuzzy:ぶろっく塀'],
     // a longer reading holding a shorter match: the old kanji of 桜並木, a compound half in kana
     ['櫻並木', 'cherry_blossoms:fuzzy:桜並木'],
     ['赤ちょうちん', 'lanterns:fuzzy:赤提灯'],
