@@ -42,7 +42,8 @@ export function rankedConditions(conditions: Condition[], textTerms: string[]): 
     soft: c.soft,
     isTerm: false,
   }));
-  const worded = new Set(conditions.map((c) => c.matched_text));
+  // A condition's text term is its wording as written or the catalogue wording it was read as (ゆうほどう → 遊歩道).
+  const worded = new Set(conditions.flatMap((c) => [c.matched_text, c.matched_wording]));
   for (const term of textTerms) {
     if (!worded.has(term))
       out.push({
