@@ -1,5 +1,6 @@
 /** Scene items of a results page: position, capture, generation, quotes as evidence, match values and tags. */
 import type { CategoryCatalog } from './categories.ts';
+import { conditionWords } from './condition-words.ts';
 import { queryCoverage } from './confidence.ts';
 import { type Corpus, type CorpusObservation, tagsOf } from './corpus.ts';
 import {
@@ -80,7 +81,7 @@ function quotesFor(doc: FoldedObservation, interpretation: Interpretation, ctx: 
     const supports = condition.negated ? finding.presence === 0 : finding.presence >= 2;
     if (supports && finding.passage) add(quoteFor(doc.leaves, finding.passage, condition.category_id));
   }
-  const worded = new Set(interpretation.conditions.map((c) => c.matched_text));
+  const worded = conditionWords(interpretation.conditions);
   for (const term of interpretation.text_terms) {
     if (worded.has(term)) continue;
     const finding = assessTerm(doc, term);

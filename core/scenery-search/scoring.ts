@@ -2,6 +2,7 @@
  * From presence (0-3 per condition) to what a result shows: whether it satisfies the conditions, match_score (the
  * rubric position normalised to 0-1, not a probability), match_confidence and match_probabilities.
  */
+import { conditionWords } from './condition-words.ts';
 import type { Presence } from './evidence.ts';
 import type { Condition } from './interpretation-types.ts';
 
@@ -42,8 +43,7 @@ export function rankedConditions(conditions: Condition[], textTerms: string[]): 
     soft: c.soft,
     isTerm: false,
   }));
-  // A condition's text term is its wording as written or the catalogue wording it was read as (ゆうほどう → 遊歩道).
-  const worded = new Set(conditions.flatMap((c) => [c.matched_text, c.matched_wording]));
+  const worded = conditionWords(conditions);
   for (const term of textTerms) {
     if (!worded.has(term))
       out.push({

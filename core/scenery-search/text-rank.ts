@@ -4,6 +4,7 @@
  * supported when the document is not tagged with it. Other text terms count a little. Soft conditions add to the
  * score but never decide whether a document passes. No observation is read: the index is the only evidence.
  */
+import { conditionWording, conditionWords } from './condition-words.ts';
 import type { Corpus } from './corpus.ts';
 import type { Interpretation } from './interpretation-types.ts';
 import { contains, EMPTY_POSTINGS } from './postings.ts';
@@ -34,10 +35,10 @@ export function createTextRanker(corpus: Corpus, interpretation: Interpretation)
     negated: c.negated,
     soft: c.soft,
     tagged: corpus.categoryDocs[corpus.categoryIndex.get(c.category_id) ?? -1] ?? EMPTY_POSTINGS,
-    worded: has(c.matched_text),
+    worded: has(conditionWording(c)),
   }));
   const hard = parts.filter((p) => !p.soft).length;
-  const worded = new Set(interpretation.conditions.map((c) => c.matched_text));
+  const worded = conditionWords(interpretation.conditions);
   const terms = interpretation.text_terms.filter((t) => !worded.has(t)).map(has);
   const termWeight = parts.length > 0 ? 0.4 : 1;
   const total = parts.reduce((sum, p) => sum + p.weight, 0) + terms.length * termWeight;
