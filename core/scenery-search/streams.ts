@@ -4,7 +4,6 @@
  * so a position (tier, offset) is all a cursor needs to resume. Inside a tier documents are visited in a fixed stride
  * permutation, so one page is spread over the city instead of taking the first street of the corpus.
  */
-import { conditionWording, conditionWords } from './condition-words.ts';
 import type { Corpus } from './corpus.ts';
 import type { Condition, Interpretation } from './interpretation-types.ts';
 import { atLeast, contains, EMPTY_POSTINGS, intersectAll, type Postings, unionAll } from './postings.ts';
@@ -29,14 +28,12 @@ function tagged(corpus: Corpus, c: Condition): Postings {
 /** Whether a document is tagged with the condition's category or its text uses the condition's wording. */
 function satisfies(corpus: Corpus, c: Condition, doc: number): boolean {
   if (contains(tagged(corpus, c), doc)) return true;
-  const wording = conditionWording(c);
-  return wording !== null && wording.length >= 2 && corpus.text.docHasTerm(doc, wording);
+  return c.matched_text !== null && c.matched_text.length >= 2 && corpus.text.docHasTerm(doc, c.matched_text);
 }
 
 /** Tag postings of a condition, widened by documents whose text uses its wording. */
 function widened(corpus: Corpus, c: Condition): Postings {
-  const wording = conditionWording(c);
-  const worded = wording && wording.length >= 2 ? corpus.text.docsContaining(wording) : null;
+  const worded = c.matched_text && c.matched_text.length >= 2 ? corpus.text.docsContaining(c.matched_text) : null;
   return worded ? unionAll([tagged(corpus, c), worded]) : tagged(corpus, c);
 }
 
@@ -79,8 +76,8 @@ export function planTiers(corpus: Corpus, interpretation: Interpretation): Tier[
   const notNegated = (doc: number) => !negatedLists.some((list) => contains(list, doc));
   // Soft conditions never filter: they only put the documents that meet them in a tier of their own, first.
   const wished = preferredTest(corpus, interpretation.conditions);
-  const words = conditionWords(positive);
-  const extraTerms = interpretation.text_terms.filter((t) => !words.has(t));
+  const conditionWords = new Set(positive.map((c) => c.matched_text));
+  const extraTerms = interpretation.text_terms.filter((t) => !conditionWords.has(t));
   const hasTerms = (doc: number) => extraTerms.every((t) => corpus.text.docHasTerm(doc, t));
   const tiers: Tier[] = [];
   const push = (name: string, compute: () => Postings | null, keep: (doc: number) => boolean = notNegated) =>
