@@ -27,7 +27,7 @@ describe('query words: colloquial wording dropped as function words', () => {
     expect(functionWords(text)).toEqual(expected);
   });
 
-  it.each([['石段'], ['ポスト'], ['ごちゃごちゃ'], ['ひっそり']])('keeps the content word %s', (text) => {
+  it.each([['石段'], ['ポスト'], ['ごちゃごちゃ'], ['ひっそり'], ['ビュー']])('keeps the content word %s', (text) => {
     expect(functionWords(text)).toEqual([]);
   });
 });
