@@ -1,8 +1,9 @@
 /**
  * Builds core/scenery-search/meaning/thesaurus.json from SudachiDict's synonym dictionary (npm
  * sudachi-synonyms-dictionary, Apache-2.0, a devDependency) and the catalogue: for every synonym group that contains
- * a catalogue label or synonym of exactly one category, the group's other words map to that wording. Words that
- * would lead to two categories are left out, and so are words of one character and the catalogue's own wordings.
+ * a catalogue label or synonym of exactly one category, the group's other words map to that wording; a group with
+ * none but an English word that is one category's English label (ウェアハウス, Warehouse) maps to that label. Words
+ * that would lead to two categories are left out, and so are words of one character and the catalogue's own wordings.
  * `--check` fails when the committed file differs (the unit tests run the same comparison).
  *
  * Sudachi marks each word's use in expansion: 2 (never expanded) is skipped; 1 (not a trigger of a full-text
@@ -13,7 +14,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { CATEGORIES_FILE, loadCatalog } from '../core/scenery-search/categories.ts';
+import { CATEGORIES_FILE, loadCatalog, type SearchCategory } from '../core/scenery-search/categories.ts';
+import { englishPhrases, labelWord } from '../core/scenery-search/meaning/english.ts';
 import type { ThesaurusFile } from '../core/scenery-search/meaning/thesaurus.ts';
 import { THESAURUS_FILE } from '../core/scenery-search/meaning/thesaurus.ts';
 import { foldForSearch } from '../core/scenery-search/normalize.ts';
@@ -39,6 +41,39 @@ function readDictionary(): { groups: SynonymGroup[]; version: string } {
   return { groups: groups as SynonymGroup[], version };
 }
 
+/**
+ * A group without a Japanese catalogue wording may still hold an English word that is a category's English label
+ * (ウェアハウス with Warehouse): its words then lead to that category's label. The English word must name one
+ * category and sit in one group only.
+ */
+function englishAnchors(categories: readonly SearchCategory[], groups: SynonymGroup[]) {
+  const byPhrase = new Map<string, SearchCategory | null>();
+  for (const c of categories) {
+    for (const phrase of englishPhrases(c)) {
+      const known = byPhrase.get(phrase);
+      byPhrase.set(phrase, known === undefined || known?.id === c.id ? c : null);
+    }
+  }
+  const groupCount = new Map<string, number>();
+  for (const group of groups) {
+    for (const word of new Set(group.items.map((i) => i.midashi.toLowerCase()))) {
+      if (byPhrase.get(word)) groupCount.set(word, (groupCount.get(word) ?? 0) + 1);
+    }
+  }
+  return {
+    anchorOf(items: readonly SynonymItem[]): { key: string; category: string } | null {
+      const found = new Set<SearchCategory>();
+      for (const item of items) {
+        const word = item.midashi.toLowerCase();
+        const category = byPhrase.get(word);
+        if (category && groupCount.get(word) === 1) found.add(category);
+      }
+      const category = found.size === 1 ? ([...found][0] as SearchCategory) : null;
+      return category ? { key: labelWord(category), category: category.id } : null;
+    },
+  };
+}
+
 export function buildThesaurusFile(): ThesaurusFile {
   const catalogueText = readFileSync(CATEGORIES_FILE, 'utf8');
   const catalog = loadCatalog();
@@ -62,6 +97,7 @@ export function buildThesaurusFile(): ThesaurusFile {
       if (wordingCategory.has(key)) groupsOf.set(key, (groupsOf.get(key) ?? 0) + 1);
     }
   }
+  const english = englishAnchors(catalog.categories, groups);
   const found = new Map<string, { wording: string; category: string }[]>();
   for (const group of groups) {
     const items = group.items.map((i) => ({ ...i, key: foldForSearch(i.midashi) }));
@@ -73,12 +109,17 @@ export function buildThesaurusFile(): ThesaurusFile {
         i.vocabularyNumber === head && anchorWordings.has(i.midashi.normalize('NFKC')) && groupsOf.get(i.key) === 1,
     );
     const categories = new Set(anchors.map((a) => wordingCategory.get(a.key)));
-    if (categories.size !== 1) continue;
+    const anchor =
+      categories.size === 1
+        ? { key: (anchors[0] as { key: string }).key, category: [...categories][0] as string }
+        : anchors.length === 0
+          ? english.anchorOf(items)
+          : null;
+    if (!anchor) continue;
     for (const item of items) {
       if (item.expandControl === 2 || item.key.length < 2 || wordingCategory.has(item.key)) continue;
-      const anchor = anchors[0] as SynonymItem & { key: string };
       const list = found.get(item.key) ?? [];
-      list.push({ wording: anchor.key, category: wordingCategory.get(anchor.key) as string });
+      list.push({ wording: anchor.key, category: anchor.category });
       found.set(item.key, list);
     }
   }

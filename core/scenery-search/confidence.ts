@@ -4,6 +4,7 @@
  * less again: `rule` names that rule when the lexicon reports one, else `matched_by` decides. The interpretation is
  * as sure as its least sure condition.
  */
+import { conditionWords } from './condition-words.ts';
 import type { Condition, Interpretation } from './interpretation-types.ts';
 
 const BY_RULE: Record<string, number> = {
@@ -41,7 +42,7 @@ const TERM_SHARE = 0.5;
  * this share.
  */
 export function queryCoverage(interpretation: Pick<Interpretation, 'conditions' | 'text_terms' | 'ignored'>): number {
-  const worded = new Set(interpretation.conditions.map((c) => c.matched_text));
+  const worded = conditionWords(interpretation.conditions);
   const conditions = interpretation.conditions.length;
   const terms = interpretation.text_terms.filter((t) => !worded.has(t)).length;
   const dropped = interpretation.ignored.filter((w) => DROPPED.has(w.reason)).length;

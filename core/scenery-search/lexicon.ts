@@ -3,13 +3,17 @@
  * few inflected forms of adjectives and verbs (寂れた → 寂れて, 懐かしい → 懐かしく). Matching is longest first.
  */
 import type { CategoryCatalog, SearchCategory } from './categories.ts';
-import { foldForSearch } from './normalize.ts';
+import { foldForSearch, normalizeWidth } from './normalize.ts';
 
 export interface LexiconEntry {
   category: SearchCategory;
   matchedBy: 'label' | 'synonym';
   /** An inflected form made by `inflectedForms`, not a wording the catalogue lists. */
   generated?: true;
+  /** The wording as the catalogue writes it (NFKC, not folded): what kuromoji reads (バイク, not ばいく). */
+  source?: string;
+  /** For a wording in kana only: the same category's kanji wording read alike (set with the wording table). */
+  spelled?: string;
 }
 
 export interface Lexicon {
@@ -42,6 +46,7 @@ export function buildLexicon(catalog: CategoryCatalog): Lexicon {
   const add = (wording: string, entry: LexiconEntry, generated: boolean) => {
     const key = foldForSearch(wording);
     if (key.length === 0) return;
+    entry.source = normalizeWidth(wording);
     const existing = entries.get(key);
     // Given wordings win over generated forms; a label wins over a synonym.
     if (existing && (generated || existing.matchedBy === 'label')) return;
@@ -53,7 +58,7 @@ export function buildLexicon(catalog: CategoryCatalog): Lexicon {
   }
   for (const category of catalog.categories) {
     for (const wording of [category.label, ...category.synonyms]) {
-      for (const form of inflectedForms(foldForSearch(wording)))
+      for (const form of inflectedForms(normalizeWidth(wording)))
         add(form, { category, matchedBy: 'synonym', generated: true }, true);
     }
   }

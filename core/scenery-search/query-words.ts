@@ -76,6 +76,12 @@ const FILLER = new Set(
     'かなり',
     'ちょっと',
     '少し',
+    'めっちゃ',
+    'めちゃくちゃ',
+    'すごく',
+    'まじ',
+    '結構',
+    'いっぱい',
     'たくさん',
     '多い',
     '少ない',
@@ -160,12 +166,20 @@ const NOT_SCENERY = new Set(
   ].map(foldKana),
 );
 
+// Spoken emphasis doubles a consonant or stretches a vowel (すっごい, すごーい): the word is the one without.
+const unstressed = (word: string) => word.slice(0, 1) + word.slice(1).replace(/[っー]/gu, '');
+// One kana kuromoji could not read (ザ・, a lone ー) is no content word; two may be one (ビュー).
+const KANA_SCRAP = /^[\u3041-\u3096\u30a1-\u30fa]?[ー・]*$/u;
+
 export function isFunctionToken(token: QueryToken): boolean {
   if (FUNCTION_POS.has(token.pos)) return true;
   if (token.pos === '名詞' && FUNCTION_NOUN_DETAILS.has(token.detail)) return true;
   if ((token.pos === '動詞' || token.pos === '形容詞') && (token.detail === '非自立' || token.detail === '接尾'))
     return true;
-  return FILLER.has(foldKana(token.surface)) || FILLER.has(foldKana(token.basic));
+  if (!token.known && KANA_SCRAP.test(token.surface)) return true;
+  const surface = foldKana(token.surface);
+  const basic = foldKana(token.basic);
+  return [surface, basic, unstressed(surface), unstressed(basic)].some((w) => FILLER.has(w));
 }
 
 export function isNotScenery(token: QueryToken): boolean {

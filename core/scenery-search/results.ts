@@ -1,5 +1,6 @@
 /** Scene items of a results page: position, capture, generation, quotes as evidence, match values and tags. */
 import type { CategoryCatalog } from './categories.ts';
+import { conditionWords } from './condition-words.ts';
 import { type Corpus, type CorpusObservation, tagsOf } from './corpus.ts';
 import {
   assessCategory,
@@ -90,7 +91,7 @@ function quotesFor(
     const own = add(quoteFor(doc.leaves, finding.passage, condition.category_id));
     if (!own && !condition.negated && !condition.soft && interpretation.combine === 'all') shared++;
   }
-  const worded = new Set(interpretation.conditions.map((c) => c.matched_text));
+  const worded = conditionWords(interpretation.conditions);
   for (const term of interpretation.text_terms) {
     if (worded.has(term)) continue;
     const finding = assessTerm(doc, term);

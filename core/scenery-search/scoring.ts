@@ -3,6 +3,7 @@
  * probability of being right (match-probability.ts; match_score before the page's discounts), match_confidence and
  * match_probabilities.
  */
+import { conditionWords } from './condition-words.ts';
 import type { Corpus } from './corpus.ts';
 import type { Presence } from './evidence.ts';
 import type { Condition } from './interpretation-types.ts';
@@ -49,7 +50,7 @@ export function rankedConditions(conditions: Condition[], textTerms: string[]): 
     isTerm: false,
     confidence: c.confidence,
   }));
-  const worded = new Set(conditions.map((c) => c.matched_text));
+  const worded = conditionWords(conditions);
   for (const term of textTerms) {
     if (!worded.has(term))
       out.push({

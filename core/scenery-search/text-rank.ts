@@ -5,6 +5,7 @@
  * match-probability.ts from that evidence. Soft conditions add to the score but never decide whether a document
  * passes. No observation is read: the index is the only evidence.
  */
+import { conditionWords } from './condition-words.ts';
 import type { Corpus } from './corpus.ts';
 import type { Interpretation } from './interpretation-types.ts';
 import { type ConditionEvidence, type Evidence, matchProbability } from './match-probability.ts';
@@ -38,7 +39,7 @@ export function createTextRanker(corpus: Corpus, interpretation: Interpretation)
     wordedAs: has(c.matched_wording ?? null),
   }));
   const hard = parts.filter((p) => !p.soft).length;
-  const worded = new Set(interpretation.conditions.map((c) => c.matched_text));
+  const worded = conditionWords(interpretation.conditions);
   const terms = interpretation.text_terms.filter((t) => !worded.has(t)).map(has);
   const any = interpretation.combine === 'any';
 

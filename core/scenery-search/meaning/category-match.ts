@@ -39,7 +39,7 @@ export function toMatch(w: Wording, start: number, end: number, folded: string, 
     text,
     rule: r,
     weight: RULE_WEIGHTS[r],
-    wording: w.text,
+    wording: w.spelled ?? w.text,
     kind: w.kind,
   };
 }

@@ -8,9 +8,13 @@
 import { isFunctionToken } from '../query-words.ts';
 import type { QueryToken } from '../tokenizer.ts';
 import { type CategoryMatch, toMatch } from './category-match.ts';
+import { findEnglishLabels } from './english.ts';
+import { joinMatches } from './joins.ts';
 import { findReadingMatches } from './reading-match.ts';
+import { findRomaji } from './romaji.ts';
 import { isWholeSpan, type SpanRules, spanRules } from './spans.ts';
 import { type Thesaurus, thesaurusLookup } from './thesaurus.ts';
+import { findSpellingVariants, widenByReading } from './variants.ts';
 import {
   hasLemmas,
   isFunctionMorpheme,
@@ -56,15 +60,20 @@ export function matchMeaning(
   };
 
   for (const m of joinedMatches(table, tokens, folded)) take(m);
+  for (const m of findEnglishLabels(table, tokens, folded)) take(m);
   for (const m of writtenMatches(table, rules, folded)) take(m);
   for (const [i, j] of tokenSpans(tokens)) take(lemmaMatch(table, rules, folded, i, j));
   for (const m of findReadingMatches(table, rules, folded, free)) take(m);
+  for (const m of findRomaji(table, tokens, folded)) take(m);
   if (options.thesaurus) {
     for (const [i, j] of tokenSpans(tokens)) take(thesaurusMatch(table, options.thesaurus, rules, folded, i, j));
   }
+  for (const m of findSpellingVariants(table, rules, folded, free)) take(m);
   for (const [i, j] of tokenSpans(tokens, MAX_FUZZY_TOKENS)) take(fuzzyMatch(table, rules, folded, i, j, free));
   widenByFuzzy(table, rules, folded, matches, outside);
-  return matches.sort((a, b) => a.start - b.start);
+  widenByReading(table, rules, folded, matches, outside);
+  joinMatches(table, folded, matches);
+  return matches;
 }
 
 /**
@@ -79,18 +88,24 @@ function widenByFuzzy(
   matches: CategoryMatch[],
   outside: (s: number, e: number) => boolean,
 ) {
+  const dropped = new Set<CategoryMatch>();
   matches.forEach((m, k) => {
     const next = rules.startingAt.get(m.end);
     if (m.rule !== 'label' && m.rule !== 'synonym') return;
     if (!next || !isNounPart(next) || isFunctionMorpheme(next) || !outside(next.start, next.end)) return;
-    if (matches.some((x) => x.start < next.end && x.end > next.start)) return;
+    // A one-character wording there is the compound's end, not a word of its own (ブロック + 堀 → ブロック塀).
+    const tail = matches.find((x) => x.start < next.end && x.end > next.start);
+    if (tail && (tail.start !== next.start || tail.end !== next.end || next.end - next.start !== 1)) return;
     const surface = folded.slice(m.start, next.end);
     const tokens = rules.tokens.filter((t) => t.start >= m.start && t.end <= next.end);
     const read = table.byReading.get(readingOf(tokens));
     const near = uniqueNear(table, surface, surface.length);
     const found = read && read.text !== surface ? read : near?.text.startsWith(m.text) ? near : null;
-    if (found) matches[k] = toMatch(found, m.start, next.end, folded, 'fuzzy');
+    if (!found) return;
+    matches[k] = toMatch(found, m.start, next.end, folded, 'fuzzy');
+    if (tail) dropped.add(tail);
   });
+  for (const m of dropped) matches.splice(matches.indexOf(m), 1);
 }
 
 const NONE: readonly number[] = [];

@@ -9,6 +9,7 @@ import type { Lexicon, LexiconEntry } from '../lexicon.ts';
 import { foldKana } from '../normalize.ts';
 import type { QueryToken, TokenizeText } from '../tokenizer.ts';
 import { FuzzyIndex } from './fuzzy.ts';
+import { spellInKanji } from './kana-wordings.ts';
 
 export interface Wording {
   /** The folded wording as the catalogue (or the lexicon's inflected forms) writes it. */
@@ -17,6 +18,8 @@ export interface Wording {
   kind: 'label' | 'synonym';
   /** An inflected form the lexicon generated, not a wording the catalogue lists. */
   generated: boolean;
+  /** The same category's wording in kanji with this one's reading (しょうてんがい → 商店街): what texts write. */
+  spelled?: string;
 }
 
 export interface WordingTable {
@@ -26,6 +29,9 @@ export interface WordingTable {
   /** Wordings by surface, for one-edit lookups. */
   fuzzy: FuzzyIndex<Wording>;
   maxReadingLength: number;
+  /** Reading of each wording (folded text → kana), and the tokenizer that read them. */
+  readings: ReadonlyMap<string, string>;
+  tokenize: TokenizeText;
   /** First character → lengths of the wordings (or readings) that start with it, longest first. */
   writtenLengths: ReadonlyMap<string, readonly number[]>;
   readingLengths: ReadonlyMap<string, readonly number[]>;
@@ -93,28 +99,42 @@ export function buildWordingTable(lexicon: Lexicon, tokenize: TokenizeText): Wor
   const byLemmas = new Map<string, Wording>();
   const fuzzy = new FuzzyIndex<Wording>();
   let maxReadingLength = 0;
+  const wordings: Wording[] = [];
+  const readings = new Map<string, string>();
   for (const [text, entry] of lexicon.entries) {
     const wording = toWording(text, entry);
-    const tokens = tokenize(text);
+    wordings.push(wording);
+    const tokens = tokenize(entry.source ?? text);
     const reading = readingOf(tokens);
+    readings.set(text, reading);
     fileUnder(byReading, reading, wording);
     maxReadingLength = Math.max(maxReadingLength, reading.length);
     if (hasLemmas(tokens) && !isOneInflectedWord(tokens)) fileUnder(byLemmas, lemmaKey(tokens), wording);
     if (!wording.generated) fuzzy.add(text, wording);
   }
+  spellInKanji(lexicon, byReading, wordings);
   return {
     lexicon,
     byReading,
     byLemmas,
     fuzzy,
     maxReadingLength,
+    readings,
+    tokenize,
     writtenLengths: lengthsByFirst(lexicon.entries.keys()),
     readingLengths: lengthsByFirst(byReading.keys()),
   };
 }
 
 export function toWording(text: string, entry: LexiconEntry): Wording {
-  return { text, category: entry.category, kind: entry.matchedBy, generated: entry.generated === true };
+  const wording: Wording = {
+    text,
+    category: entry.category,
+    kind: entry.matchedBy,
+    generated: entry.generated === true,
+  };
+  if (entry.spelled !== undefined) wording.spelled = entry.spelled;
+  return wording;
 }
 
 /** One word written in an inflected form names that form (止まれ painted on a road), not the verb's others. */
