@@ -42,6 +42,8 @@ export interface StoreEngine {
   engine: SearchEngine;
   indexMs: number;
   indexFrom: string;
+  /** Milliseconds spent reading observations from the store since the counter was last reset. */
+  storeReads: { ms: number };
 }
 
 /** The engine of the code at `root` over the store's release, its index opened as a server start opens it. */
@@ -59,39 +61,66 @@ export async function storeEngine(
   const { createSearchEngine } = await load('core/scenery-search/engine.ts');
   const catalog = loadCatalog();
   const source: CorpusSource = await corpusSourceOf(store, releaseId);
+  const storeReads = { ms: 0 };
   const opened = await openSearchIndex(source, catalog, searchIndexDirOf(dataDir));
   const engine: SearchEngine = await createSearchEngine(opened.corpus, catalog, {
     // Rounds repeat the same requests: each must be searched, not answered from the page cache.
     pageCache: false,
-    loadObservations: (ids: string[]) => loadStoreObservations(source, ids),
+    loadObservations: async (ids: string[]) => {
+      const started = performance.now();
+      try {
+        return await loadStoreObservations(source, ids);
+      } finally {
+        storeReads.ms += performance.now() - started;
+      }
+    },
   });
   await engine.warmUp();
-  return { label, engine, indexMs: opened.ms, indexFrom: opened.from };
+  return { label, engine, indexMs: opened.ms, indexFrom: opened.from, storeReads };
 }
 
-/** Every query once per round in `mode` for each engine, engines alternating; percentiles of the last round. */
+type Percentiles = { p50_ms: number; p90_ms: number; max_ms: number };
+
+function percentiles(list: number[]): Percentiles {
+  list.sort((a, b) => a - b);
+  const at = (p: number) => Number((list[Math.min(list.length - 1, Math.floor(p * list.length))] ?? 0).toFixed(2));
+  return { p50_ms: at(0.5), p90_ms: at(0.9), max_ms: at(1) };
+}
+
+/**
+ * Every query once per round in `mode` for each engine, engines alternating; percentiles of the last round, of the
+ * whole search and of its store reads alone (the rest is the engine's own work). `differing_pages` counts the
+ * queries whose results differ from the first engine's in the last round: a change meant only to be faster must
+ * leave it at 0.
+ */
 export async function interleavedLatency(
   engines: StoreEngine[],
   queries: readonly EvaluationQuery[],
   mode: SearchMode,
   rounds: number,
-): Promise<Record<string, { p50_ms: number; p90_ms: number; max_ms: number }>> {
-  const times = new Map<string, number[]>();
+): Promise<Record<string, Percentiles & { store_read: Percentiles; differing_pages: number }>> {
+  const times = new Map<string, { total: number[]; store: number[]; differing: number }>();
   for (let round = 0; round < rounds; round++) {
-    for (const e of engines) times.set(e.label, []);
+    for (const e of engines) times.set(e.label, { total: [], store: [], differing: 0 });
     for (const q of queries) {
+      let first: string | null = null;
       for (const e of engines) {
+        e.storeReads.ms = 0;
         const started = performance.now();
-        await e.engine.search({ ...(q.q ? { query: q.q } : { preset: q.preset ?? null }), mode }, NOW);
-        times.get(e.label)?.push(performance.now() - started);
+        const page = await e.engine.search({ ...(q.q ? { query: q.q } : { preset: q.preset ?? null }), mode }, NOW);
+        const list = times.get(e.label);
+        if (!list) continue;
+        list.total.push(performance.now() - started);
+        list.store.push(e.storeReads.ms);
+        const results = JSON.stringify(page.results);
+        first ??= results;
+        if (results !== first) list.differing++;
       }
     }
   }
-  const out: Record<string, { p50_ms: number; p90_ms: number; max_ms: number }> = {};
+  const out: Record<string, Percentiles & { store_read: Percentiles; differing_pages: number }> = {};
   for (const [label, list] of times) {
-    list.sort((a, b) => a - b);
-    const at = (p: number) => Number((list[Math.min(list.length - 1, Math.floor(p * list.length))] ?? 0).toFixed(2));
-    out[label] = { p50_ms: at(0.5), p90_ms: at(0.9), max_ms: at(1) };
+    out[label] = { ...percentiles(list.total), store_read: percentiles(list.store), differing_pages: list.differing };
   }
   return out;
 }
