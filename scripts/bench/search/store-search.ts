@@ -88,39 +88,47 @@ function percentiles(list: number[]): Percentiles {
 }
 
 /**
- * Every query once per round in `mode` for each engine, engines alternating; percentiles of the last round, of the
- * whole search and of its store reads alone (the rest is the engine's own work). `differing_pages` counts the
- * queries whose results differ from the first engine's in the last round: a change meant only to be faster must
- * leave it at 0.
+ * Every query once per round in `mode` for each engine, engines alternating and their order swapped from one query
+ * to the next (the second to read a page's rows finds them cached by the store); percentiles of the last round: of
+ * the whole search, of its store reads, and of the rest (the engine's own work). `differing_pages` counts the queries
+ * whose results differ from the first engine's in the last round: a change meant only to be faster leaves it at 0.
  */
 export async function interleavedLatency(
   engines: StoreEngine[],
   queries: readonly EvaluationQuery[],
   mode: SearchMode,
   rounds: number,
-): Promise<Record<string, Percentiles & { store_read: Percentiles; differing_pages: number }>> {
-  const times = new Map<string, { total: number[]; store: number[]; differing: number }>();
+): Promise<Record<string, Percentiles & { store_read: Percentiles; engine: Percentiles; differing_pages: number }>> {
+  const times = new Map<string, { total: number[]; store: number[]; engine: number[]; differing: number }>();
   for (let round = 0; round < rounds; round++) {
-    for (const e of engines) times.set(e.label, { total: [], store: [], differing: 0 });
-    for (const q of queries) {
-      let first: string | null = null;
-      for (const e of engines) {
+    for (const e of engines) times.set(e.label, { total: [], store: [], engine: [], differing: 0 });
+    for (const [i, q] of queries.entries()) {
+      const pages = new Map<string, string>();
+      for (const e of i % 2 === 0 ? engines : [...engines].reverse()) {
         e.storeReads.ms = 0;
         const started = performance.now();
         const page = await e.engine.search({ ...(q.q ? { query: q.q } : { preset: q.preset ?? null }), mode }, NOW);
+        const elapsed = performance.now() - started;
         const list = times.get(e.label);
-        if (!list) continue;
-        list.total.push(performance.now() - started);
-        list.store.push(e.storeReads.ms);
-        const results = JSON.stringify(page.results);
-        first ??= results;
-        if (results !== first) list.differing++;
+        list?.total.push(elapsed);
+        list?.store.push(e.storeReads.ms);
+        list?.engine.push(elapsed - e.storeReads.ms);
+        pages.set(e.label, JSON.stringify(page.results));
       }
+      const first = pages.get(engines[0]?.label ?? '');
+      for (const [label, results] of pages)
+        if (results !== first) (times.get(label) as { differing: number }).differing++;
     }
   }
-  const out: Record<string, Percentiles & { store_read: Percentiles; differing_pages: number }> = {};
+  const out: Record<string, Percentiles & { store_read: Percentiles; engine: Percentiles; differing_pages: number }> =
+    {};
   for (const [label, list] of times) {
-    out[label] = { ...percentiles(list.total), store_read: percentiles(list.store), differing_pages: list.differing };
+    out[label] = {
+      ...percentiles(list.total),
+      store_read: percentiles(list.store),
+      engine: percentiles(list.engine),
+      differing_pages: list.differing,
+    };
   }
   return out;
 }
