@@ -55,25 +55,32 @@ export async function storeEngine(
   releaseId: string,
 ): Promise<StoreEngine> {
   const load = (path: string) => import(join(root, path));
-  const { corpusSourceOf, loadStoreObservations } = await load('core/scenery-search/store-corpus.ts');
+  const { corpusSourceOf, loadStoreObservations, loadStoreSceneFields } = await load(
+    'core/scenery-search/store-corpus.ts',
+  );
   const { openSearchIndex, searchIndexDirOf } = await load('core/scenery-search/search-index.ts');
   const { loadCatalog } = await load('core/scenery-search/categories.ts');
   const { createSearchEngine } = await load('core/scenery-search/engine.ts');
   const catalog = loadCatalog();
   const source: CorpusSource = await corpusSourceOf(store, releaseId);
   const storeReads = { ms: 0 };
+  const timed =
+    <A extends unknown[], R>(read: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const started = performance.now();
+      try {
+        return await read(...args);
+      } finally {
+        storeReads.ms += performance.now() - started;
+      }
+    };
   const opened = await openSearchIndex(source, catalog, searchIndexDirOf(dataDir));
   const engine: SearchEngine = await createSearchEngine(opened.corpus, catalog, {
     // Rounds repeat the same requests: each must be searched, not answered from the page cache.
     pageCache: false,
-    loadObservations: async (ids: string[]) => {
-      const started = performance.now();
-      try {
-        return await loadStoreObservations(source, ids);
-      } finally {
-        storeReads.ms += performance.now() - started;
-      }
-    },
+    loadObservations: timed((ids: string[], withScene: boolean) => loadStoreObservations(source, ids, withScene)),
+    // A checkout whose engine reads the scene columns with every observation has no loadStoreSceneFields.
+    ...(loadStoreSceneFields ? { loadSceneFields: timed((ids: string[]) => loadStoreSceneFields(source, ids)) } : {}),
   });
   await engine.warmUp();
   return { label, engine, indexMs: opened.ms, indexFrom: opened.from, storeReads };
