@@ -42,8 +42,8 @@ export interface StoreEngine {
   engine: SearchEngine;
   indexMs: number;
   indexFrom: string;
-  /** Milliseconds spent reading observations from the store since the counter was last reset. */
-  storeReads: { ms: number };
+  /** Milliseconds (wall and CPU) spent reading observations from the store since the counters were last reset. */
+  storeReads: { ms: number; cpuMs: number };
 }
 
 /** The engine of the code at `root` over the store's release, its index opened as a server start opens it. */
@@ -63,15 +63,18 @@ export async function storeEngine(
   const { createSearchEngine } = await load('core/scenery-search/engine.ts');
   const catalog = loadCatalog();
   const source: CorpusSource = await corpusSourceOf(store, releaseId);
-  const storeReads = { ms: 0 };
+  const storeReads = { ms: 0, cpuMs: 0 };
   const timed =
     <A extends unknown[], R>(read: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
       const started = performance.now();
+      const cpu = process.cpuUsage();
       try {
         return await read(...args);
       } finally {
         storeReads.ms += performance.now() - started;
+        const used = process.cpuUsage(cpu);
+        storeReads.cpuMs += (used.user + used.system) / 1000;
       }
     };
   const opened = await openSearchIndex(source, catalog, searchIndexDirOf(dataDir));
@@ -87,6 +90,13 @@ export async function storeEngine(
 }
 
 type Percentiles = { p50_ms: number; p90_ms: number; max_ms: number };
+type Timings = Percentiles & {
+  store_read: Percentiles;
+  engine: Percentiles;
+  cpu: Percentiles;
+  store_read_cpu: Percentiles;
+  differing_pages: number;
+};
 
 function percentiles(list: number[]): Percentiles {
   list.sort((a, b) => a - b);
@@ -97,7 +107,8 @@ function percentiles(list: number[]): Percentiles {
 /**
  * Every query once per round in `mode` for each engine, engines alternating and their order swapped from one query
  * to the next (the second to read a page's rows finds them cached by the store); percentiles of the last round: of
- * the whole search, of its store reads, and of the rest (the engine's own work). `differing_pages` counts the queries
+ * the whole search, of its store reads, of the rest (the engine's own work), and the process's CPU time during the
+ * search and its store reads (what a shared, loaded machine distorts least). `differing_pages` counts the queries
  * whose results differ from the first engine's in the last round: a change meant only to be faster leaves it at 0.
  */
 export async function interleavedLatency(
@@ -105,21 +116,30 @@ export async function interleavedLatency(
   queries: readonly EvaluationQuery[],
   mode: SearchMode,
   rounds: number,
-): Promise<Record<string, Percentiles & { store_read: Percentiles; engine: Percentiles; differing_pages: number }>> {
-  const times = new Map<string, { total: number[]; store: number[]; engine: number[]; differing: number }>();
+): Promise<Record<string, Timings>> {
+  const times = new Map<
+    string,
+    { total: number[]; store: number[]; engine: number[]; cpu: number[]; storeCpu: number[]; differing: number }
+  >();
   for (let round = 0; round < rounds; round++) {
-    for (const e of engines) times.set(e.label, { total: [], store: [], engine: [], differing: 0 });
+    for (const e of engines)
+      times.set(e.label, { total: [], store: [], engine: [], cpu: [], storeCpu: [], differing: 0 });
     for (const [i, q] of queries.entries()) {
       const pages = new Map<string, string>();
       for (const e of i % 2 === 0 ? engines : [...engines].reverse()) {
         e.storeReads.ms = 0;
+        e.storeReads.cpuMs = 0;
+        const cpu = process.cpuUsage();
         const started = performance.now();
         const page = await e.engine.search({ ...(q.q ? { query: q.q } : { preset: q.preset ?? null }), mode }, NOW);
         const elapsed = performance.now() - started;
+        const used = process.cpuUsage(cpu);
         const list = times.get(e.label);
         list?.total.push(elapsed);
         list?.store.push(e.storeReads.ms);
         list?.engine.push(elapsed - e.storeReads.ms);
+        list?.cpu.push((used.user + used.system) / 1000);
+        list?.storeCpu.push(e.storeReads.cpuMs);
         pages.set(e.label, JSON.stringify(page.results));
       }
       const first = pages.get(engines[0]?.label ?? '');
@@ -127,13 +147,14 @@ export async function interleavedLatency(
         if (results !== first) (times.get(label) as { differing: number }).differing++;
     }
   }
-  const out: Record<string, Percentiles & { store_read: Percentiles; engine: Percentiles; differing_pages: number }> =
-    {};
+  const out: Record<string, Timings> = {};
   for (const [label, list] of times) {
     out[label] = {
       ...percentiles(list.total),
       store_read: percentiles(list.store),
       engine: percentiles(list.engine),
+      cpu: percentiles(list.cpu),
+      store_read_cpu: percentiles(list.storeCpu),
       differing_pages: list.differing,
     };
   }
