@@ -5,7 +5,7 @@
  * another checkout (`baselineRoot`), rounds interleaved, so two versions are compared under the same load.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { SearchEngine } from '../../../core/scenery-search/engine.ts';
 import type { SearchMode } from '../../../core/scenery-search/request.ts';
@@ -27,6 +27,8 @@ export function checkoutOf(ref: string): string {
     mkdirSync(root, { recursive: true });
     execFileSync('sh', ['-c', `git archive ${sha} | tar -x -C "${root}"`], { cwd: HERE });
   }
+  // Its server resolves files of packages (the map page's scripts) under its own root's node_modules.
+  if (!existsSync(join(root, 'node_modules'))) symlinkSync(join(HERE, 'node_modules'), join(root, 'node_modules'));
   return root;
 }
 
