@@ -15,7 +15,7 @@ import type { Corpus } from './corpus.ts';
 import { createSearchEngine, type SearchEngine } from './engine.ts';
 import { openAiJudgeFromConfig } from './judge/openai.ts';
 import { openSearchIndex, searchIndexDirOf } from './search-index.ts';
-import { loadStoreObservations } from './store-corpus.ts';
+import { loadStoreObservations, loadStoreSceneFields } from './store-corpus.ts';
 
 export interface EngineSettings {
   /** The server's configuration: the judge (JUDGE_*) comes from it. Absent: the built-in judge. */
@@ -76,7 +76,8 @@ async function buildEngine(release: ServedRelease, settings: EngineSettings): Pr
     wards: release.manifest.wards.map((ward) => ward.label),
     sourceRelease: release.record.release_id,
     // The index keeps no observations: a page reads its candidates' (and results') observations by id.
-    loadObservations: (ids) => loadStoreObservations(release, ids),
+    loadObservations: (ids, withScene) => loadStoreObservations(release, ids, withScene),
+    loadSceneFields: (ids) => loadStoreSceneFields(release, ids),
   });
   await engine.warmUp();
   log?.info(

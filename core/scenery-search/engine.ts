@@ -36,8 +36,13 @@ export interface SearchEngineOptions {
   cursorStore?: CursorStore;
   /** Ward labels listed by the metadata endpoint (default: the wards found in the corpus). */
   wards?: string[];
-  /** Loads observations by scene id when the corpus does not keep them in memory. */
-  loadObservations?: (ids: string[]) => Promise<Map<string, SearchableObservation>>;
+  /**
+   * Loads observations by scene id when the corpus does not keep them in memory. `withScene` false (only when
+   * `loadSceneFields` is given): for the judge, the scene columns results show (`scene`) may be left out.
+   */
+  loadObservations?: (ids: string[], withScene: boolean) => Promise<Map<string, SearchableObservation>>;
+  /** The scene columns of the results whose observations were loaded without them. */
+  loadSceneFields?: (ids: string[]) => Promise<Map<string, Record<string, unknown>>>;
   /** After this many ms a page is returned with what was judged so far (stop_reason page_ready). Default 2500. */
   timeLimitMs?: number;
   /** Judge batches in flight at once (default 4 for an external judge, 1 for the built-in one). */
@@ -210,6 +215,7 @@ export async function createSearchEngine(
       canMatch: filtersCanMatch(state.filters) && understoodScenery(state.interpretation),
       accept: compileFilter(corpus, state.filters),
       loadObservations: options.loadObservations,
+      loadSceneFields: options.loadSceneFields,
       deadline: performance.now() + (options.timeLimitMs ?? 2500),
       concurrency: options.judgeConcurrency ?? (judge.kind === 'builtin_rubric' ? 1 : 4),
       sourceRelease: options.sourceRelease,

@@ -110,19 +110,27 @@ function blockOf(list: PackedList, doc: number, from = 0): number {
   return lo;
 }
 
-const scratch = new Uint32Array(BLOCK);
-
-/** Whether the list holds the doc (reads one block at most). */
+/** Whether the list holds the doc (reads one block at most, and only up to the doc). */
 export function listHas(list: PackedList, doc: number): boolean {
   const k = blockOf(list, doc);
   if (k < 0) return false;
-  if (list.heads[list.firstBlock + k] === doc) return true;
-  const n = decodeBlock(list, k, scratch, 0);
-  for (let i = 1; i < n; i++) {
-    const d = scratch[i] as number;
-    if (d >= doc) return d === doc;
+  let at = list.heads[list.firstBlock + k] as number;
+  if (at === doc) return true;
+  const count = Math.min(BLOCK, list.size - k * BLOCK);
+  const data = list.data;
+  let p = list.at + (list.starts[list.firstBlock + k] as number);
+  for (let i = 1; i < count && at < doc; i++) {
+    let byte = data[p++] as number;
+    let gap = byte & 0x7f;
+    let scale = 0x80;
+    while (byte >= 0x80) {
+      byte = data[p++] as number;
+      gap += (byte & 0x7f) * scale;
+      scale *= 0x80;
+    }
+    at += gap + 1;
   }
-  return false;
+  return at === doc;
 }
 
 /** Walks a list forward for increasing targets (an intersection's inner lists), decoding each block once. */

@@ -92,17 +92,26 @@ export function unionAll(lists: readonly Postings[]): Postings {
   return queue[0] as Postings;
 }
 
-/** Docs that appear in at least `min` of the lists (counted in one pass over a byte per document). */
+/**
+ * Docs that appear in at least `min` of the lists: counted in a byte per document, each doc noted when its count
+ * reaches `min`, so the work follows the lists' lengths rather than the corpus size.
+ */
 export function atLeast(lists: readonly Postings[], min: number, docCount: number): Postings {
+  if (min <= 0) return Uint32Array.from({ length: docCount }, (_, d) => d);
   const counts = new Uint8Array(docCount);
-  for (const list of lists)
-    for (let i = 0; i < list.length; i++) counts[list[i] as number] = (counts[list[i] as number] as number) + 1;
+  let total = 0;
+  for (const list of lists) total += list.length;
+  const out = new Uint32Array(total);
   let n = 0;
-  for (let d = 0; d < docCount; d++) if ((counts[d] as number) >= min) n++;
-  const out = new Uint32Array(n);
-  n = 0;
-  for (let d = 0; d < docCount; d++) if ((counts[d] as number) >= min) out[n++] = d;
-  return out;
+  for (const list of lists) {
+    for (let i = 0; i < list.length; i++) {
+      const doc = list[i] as number;
+      const count = (counts[doc] as number) + 1;
+      counts[doc] = count;
+      if (count === min) out[n++] = doc;
+    }
+  }
+  return out.subarray(0, n).sort();
 }
 
 /** Docs of `list` that are not in `remove`. */

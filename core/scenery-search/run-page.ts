@@ -43,7 +43,9 @@ export interface PageInput {
   limit: number;
   canMatch: boolean;
   accept: (doc: number) => boolean;
-  loadObservations: ((ids: string[]) => Promise<Map<string, SearchableObservation>>) | undefined;
+  loadObservations: ((ids: string[], withScene: boolean) => Promise<Map<string, SearchableObservation>>) | undefined;
+  /** Given, the judge's candidates are read without the scene columns, and only the results get them from here. */
+  loadSceneFields: ((ids: string[]) => Promise<Map<string, Record<string, unknown>>>) | undefined;
   deadline: number;
   concurrency: number;
   sourceRelease: string | undefined;
@@ -74,11 +76,15 @@ export interface PageOutput {
   degraded: boolean;
 }
 
-/** Observations of the docs, loaded once per page: `known` already holds those read for judging. */
+/**
+ * Observations of the docs, loaded once per page: `known` already holds those read for judging. Those read for the
+ * judge alone (`sceneless`: without the scene columns) get them when they become results.
+ */
 async function observationsOf(
   input: PageInput,
   docs: number[],
   known: Map<number, SearchableObservation>,
+  sceneless: Set<number> | null,
 ): Promise<Map<number, SearchableObservation>> {
   const kept = input.corpus.observations;
   const missing = docs.filter((doc) => !known.has(doc));
@@ -86,14 +92,37 @@ async function observationsOf(
     for (const doc of missing) known.set(doc, kept[doc] as CorpusObservation);
     return known;
   }
-  if (missing.length === 0) return known;
   if (!input.loadObservations) throw new Error('the corpus keeps no observations and no loadObservations was given');
-  const loaded = await input.loadObservations(missing.map((d) => input.corpus.ids.at(d)));
-  for (const doc of missing) {
-    const obs = loaded.get(input.corpus.ids.at(doc));
-    if (obs) known.set(doc, obs);
+  const judgeOnly = sceneless !== null && input.loadSceneFields !== undefined;
+  if (missing.length > 0) {
+    const loaded = await input.loadObservations(
+      missing.map((d) => input.corpus.ids.at(d)),
+      !judgeOnly,
+    );
+    for (const doc of missing) {
+      const obs = loaded.get(input.corpus.ids.at(doc));
+      if (obs) known.set(doc, obs);
+      if (obs && judgeOnly) sceneless.add(doc);
+    }
   }
   return known;
+}
+
+/** Adds the scene columns to the results' observations that were read for the judge without them. */
+async function completeScenes(
+  input: PageInput,
+  docs: number[],
+  known: Map<number, SearchableObservation>,
+  sceneless: Set<number>,
+) {
+  const lacking = docs.filter((doc) => sceneless.has(doc) && known.has(doc));
+  if (lacking.length === 0 || !input.loadSceneFields) return;
+  const fields = await input.loadSceneFields(lacking.map((d) => input.corpus.ids.at(d)));
+  for (const doc of lacking) {
+    const obs = known.get(doc) as CorpusObservation;
+    // Mutated rather than copied: the page's folded forms are keyed by the observation object.
+    obs.scene = { ...fields.get(input.corpus.ids.at(doc)), ...obs.scene };
+  }
 }
 
 function judgeConditions(input: PageInput, interpretation: Interpretation): JudgeCondition[] {
@@ -133,6 +162,7 @@ export async function runPage(input: PageInput): Promise<PageOutput> {
   }
 
   const known = new Map<number, SearchableObservation>();
+  const sceneless = new Set<number>();
   const folds: FoldCache = new Map();
   const ranker = createTextRanker(corpus, interpretation);
   const byIndex = (t: { doc: number; tier: number; order: number }): Ranked => {
@@ -159,6 +189,7 @@ export async function runPage(input: PageInput): Promise<PageOutput> {
       input,
       taken.map((t) => t.doc),
       known,
+      sceneless,
     );
     const candidates: JudgeCandidate[] = taken
       .filter((t) => observations.has(t.doc))
@@ -209,11 +240,9 @@ export async function runPage(input: PageInput): Promise<PageOutput> {
   } else fresh = taken.map(byIndex);
 
   const page = assemblePage(state.pending, fresh, limit);
-  const shownObservations = await observationsOf(
-    input,
-    page.shown.map((r) => r.doc),
-    known,
-  );
+  const shownDocs = page.shown.map((r) => r.doc);
+  const shownObservations = await observationsOf(input, shownDocs, known, null);
+  await completeScenes(input, shownDocs, shownObservations, sceneless);
   const results: SceneItem[] = [];
   for (const r of page.shown) {
     const obs = shownObservations.get(r.doc);

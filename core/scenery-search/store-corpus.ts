@@ -93,22 +93,28 @@ export async function* readStoreCorpus(source: CorpusSource): AsyncGenerator<Cor
 
 /**
  * The observations of the given scenes, read from the store in one query (the judge's candidates, a page's results),
- * with the scene columns results carry (is_pano, camera_type, position_source).
+ * with the scene columns results carry (is_pano, camera_type, position_source) unless `withScene` is false: the
+ * judge reads the text only, and joining the scenes costs a random page read per scene (a third of the read at a
+ * million scenes); loadStoreSceneFields adds them for the candidates that become results.
  */
 export async function loadStoreObservations(
   source: CorpusSource,
   ids: string[],
+  withScene = true,
 ): Promise<Map<string, CorpusObservation>> {
   const found = new Map<string, CorpusObservation>();
   if (ids.length === 0) return found;
   const versions = new Map(source.generations.map((g) => [g.id, g.version]));
-  const rows = await source.store.query<VerbalizationRow & SceneColumns & Row>(
-    `SELECT ${selectList('verbalizations', 'v')}, s.is_pano, s.camera_type, s.position_source
+  const rows = await source.store.query<VerbalizationRow & Partial<SceneColumns> & Row>(
+    withScene
+      ? `SELECT ${selectList('verbalizations', 'v')}, s.is_pano, s.camera_type, s.position_source
      FROM verbalizations v JOIN scenes s ON s.release_id = v.release_id AND s.id = v.scene_id
+     WHERE v.release_id = $1 AND v.scene_id = ANY($2::text[]) AND v.status = 'released'`
+      : `SELECT ${selectList('verbalizations', 'v')} FROM verbalizations v
      WHERE v.release_id = $1 AND v.scene_id = ANY($2::text[]) AND v.status = 'released'`,
     [source.record.release_id, ids],
   );
-  const best = new Map<string, VerbalizationRow & SceneColumns>();
+  const best = new Map<string, VerbalizationRow & Partial<SceneColumns>>();
   for (const v of rows) {
     const current = best.get(v.scene_id);
     if (!current || (versions.get(v.generation_id) ?? 0) > (versions.get(current.generation_id) ?? 0))
@@ -116,7 +122,23 @@ export async function loadStoreObservations(
   }
   for (const [id, v] of best) {
     const row = source.scenes.rowById.get(id);
-    if (row !== undefined) found.set(id, observationOf(source, row, v, versions.get(v.generation_id) ?? null, v));
+    const scene = withScene ? (v as SceneColumns) : null;
+    if (row !== undefined) found.set(id, observationOf(source, row, v, versions.get(v.generation_id) ?? null, scene));
   }
   return found;
+}
+
+/** The scene columns results carry, for observations read without them (loadStoreObservations, withScene false). */
+export async function loadStoreSceneFields(
+  source: CorpusSource,
+  ids: string[],
+): Promise<Map<string, Record<string, unknown>>> {
+  if (ids.length === 0) return new Map();
+  const rows = await source.store.query<SceneColumns & { id: string } & Row>(
+    `SELECT id, is_pano, camera_type, position_source FROM scenes WHERE release_id = $1 AND id = ANY($2::text[])`,
+    [source.record.release_id, ids],
+  );
+  return new Map(
+    rows.map((s) => [s.id, { is_pano: s.is_pano, camera_type: s.camera_type, position_source: s.position_source }]),
+  );
 }

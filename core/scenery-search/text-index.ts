@@ -18,7 +18,7 @@ import {
 } from './gram-store.ts';
 import { bigramKey, type IntIdTable, unigramKey } from './int-table.ts';
 import { decodeList, ListCursor, listHas, type PackedList } from './packed-list.ts';
-import { EMPTY_POSTINGS, type Postings } from './postings.ts';
+import { contains, EMPTY_POSTINGS, type Postings } from './postings.ts';
 
 export const SEGMENT_SEPARATOR = '\n';
 
@@ -41,6 +41,22 @@ function termKeys(term: string): number[] | null {
 function has(p: GramPostings, doc: number): boolean {
   return p.dense ? bitHas(p.bits, doc) : listHas(p.list, doc);
 }
+
+/**
+ * A term's per-document test, kept between calls: its grams are resolved once; once it has been asked about many
+ * documents (a candidate stream checking each document it reads), its document list, the same set docsContaining
+ * answers and caches, is searched instead of decoding a packed block per gram and document.
+ */
+interface TermTest {
+  /** null: the term cannot be found in any document. */
+  grams: GramPostings[] | null;
+  packed: boolean;
+  asked: number;
+  docs: Postings | null;
+}
+
+/** Per-document checks of a term before its document list is built (a page ranks a few dozen documents). */
+const LIST_AFTER = 256;
 
 /**
  * The docs of the shortest list that every other list and bitmap holds: the shortest is decoded, the other lists
@@ -73,6 +89,10 @@ export class TextIndex {
   private readonly cache = new LRUCache<string, Postings>({
     maxSize: 64 * 1024 * 1024,
     sizeCalculation: (p) => p.byteLength + 64,
+  });
+  private readonly tests = new LRUCache<string, TermTest>({
+    maxSize: 32 * 1024 * 1024,
+    sizeCalculation: (t) => (t.docs?.byteLength ?? 0) + 64 * ((t.grams?.length ?? 0) + 1),
   });
 
   constructor(store: GramStore, grams: IntIdTable | null = null, texts: string[] | null = null) {
@@ -130,10 +150,24 @@ export class TextIndex {
    * Cheaper than docsContaining when only a few documents are asked about.
    */
   docHasTerm(doc: number, term: string): boolean {
-    const keys = termKeys(term);
-    if (keys === null) return false;
-    if (this.texts !== null) return (this.texts[doc] as string).includes(term);
-    return this.postings(keys)?.every((g) => has(g, doc)) === true;
+    if (this.texts !== null) return termKeys(term) !== null && (this.texts[doc] as string).includes(term);
+    let test = this.tests.get(term);
+    if (test === undefined) {
+      const keys = termKeys(term);
+      const grams = keys === null ? null : this.postings(keys);
+      test = { grams, packed: grams?.some((g) => !g.dense) === true, asked: 0, docs: null };
+      this.tests.set(term, test);
+    }
+    if (test.grams === null) return false;
+    if (test.docs !== null) return contains(test.docs, doc);
+    // Bitmaps answer in one read; only packed lists are worth replacing by the term's list.
+    if (test.packed && ++test.asked > LIST_AFTER) {
+      test.docs = this.docsContaining(term) ?? EMPTY_POSTINGS;
+      this.tests.set(term, test);
+      return contains(test.docs, doc);
+    }
+    for (const g of test.grams) if (!has(g, doc)) return false;
+    return true;
   }
 
   /** How many documents contain the term (an upper bound unless exact); 0 for an unindexable term. */

@@ -13,7 +13,7 @@ import {
   searchIndexDirOf,
   searchIndexPath,
 } from '../../core/scenery-search/search-index.ts';
-import { loadStoreObservations } from '../../core/scenery-search/store-corpus.ts';
+import { loadStoreObservations, loadStoreSceneFields } from '../../core/scenery-search/store-corpus.ts';
 import { testRelease } from '../helpers/server.ts';
 
 // The search index file in DATA_DIR: written at ingest or by the first start, loaded by later starts, rebuilt when it
@@ -102,6 +102,31 @@ describe('search index file', () => {
       expect(observation.scene).toHaveProperty('is_pano');
       expect(typeof observation.summary).toBe('string');
     }
+  });
+
+  it('gives the judge observations without the scene columns, and its results the same items', async () => {
+    const withScene: boolean[] = [];
+    const split = await createSearchEngine(built, searchCatalog(), {
+      pageCache: false,
+      loadObservations: (ids, scene) => {
+        withScene.push(scene);
+        return loadStoreObservations(release, ids, scene);
+      },
+      loadSceneFields: (ids) => loadStoreSceneFields(release, ids),
+    });
+    const joined = await createSearchEngine(built, searchCatalog(), {
+      pageCache: false,
+      loadObservations: (ids: string[]) => loadStoreObservations(release, ids),
+    });
+    const now = new Date('2026-11-21T12:00:00Z');
+    for (const body of [{ query: '石畳の坂道' }, { query: '電柱のない住宅街', limit: 5 }, { preset: 'shrine' }]) {
+      const a = await joined.search(body, now);
+      const b = await split.search(body, now);
+      expect(b.results).toEqual(a.results);
+      expect(a.results.length).toBeGreaterThan(0);
+      for (const item of b.results) expect(Object.keys(item)).toEqual(Object.keys(a.results[0] ?? {}));
+    }
+    expect(withScene).toContain(false);
   });
 
   it('is what the server start uses: DATA_DIR/search-index/<release>.bin', async () => {

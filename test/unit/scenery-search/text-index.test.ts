@@ -80,6 +80,26 @@ describe('character-bigram text index', () => {
     );
   });
 
+  it('tests one document like its document list, however often a term is asked (1 500 documents)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(doc, { minLength: 1500, maxLength: 1500 }),
+        fc.array(term, { minLength: 10, maxLength: 10 }),
+        (docs, queries) => {
+          const loose = build(docs, false);
+          for (const query of queries) {
+            const folded = foldKana(query);
+            // Asked about every document, twice: first per gram, then (past a few hundred) from the term's list.
+            const asked = [...docs.keys(), ...docs.keys()].map((d) => loose.docHasTerm(d, folded));
+            const listed = new Set(loose.docsContaining(folded) ?? []);
+            expect(asked).toEqual([...docs.keys(), ...docs.keys()].map((d) => listed.has(d)));
+          }
+        },
+      ),
+      { numRuns: 5 },
+    );
+  });
+
   it('never lets a bigram cross two segments', () => {
     const index = build([['石畳', '坂道'], ['石畳坂道']], true);
     expect(Array.from(index.docsContaining('畳坂') ?? [])).toEqual([1]);
@@ -113,7 +133,11 @@ describe('postings', () => {
         expect(Array.from(subtract(lists[0] as Uint32Array, unionAll(lists.slice(1))))).toEqual(
           Array.from(lists[0] as Uint32Array).filter((x) => !sets.slice(1).some((s) => s.has(x))),
         );
-        expect(Array.from(atLeast(lists, 2, 201))).toEqual(all.filter((x) => sets.filter((s) => s.has(x)).length >= 2));
+        for (const min of [1, 2, 3]) {
+          expect(Array.from(atLeast(lists, min, 201))).toEqual(
+            all.filter((x) => sets.filter((s) => s.has(x)).length >= min),
+          );
+        }
       }),
     );
   });
