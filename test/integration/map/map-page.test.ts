@@ -54,9 +54,9 @@ describe.skipIf(!hasChromium)('the map page in chromium', () => {
     const { page } = map;
     await clickMapAt(page, downtown.lat, downtown.lon);
     await page.waitForSelector('ul.scenes li', { timeout: 15_000 });
-    await page.waitForSelector('.karte p', { timeout: 15_000 });
+    await page.waitForSelector('.karte p:not(.loading)', { timeout: 15_000 }); // not the placeholder shown while it loads
     expect(await page.locator('ul.scenes li').count()).toBeGreaterThan(0);
-    expect((await page.locator('.karte p').first().textContent())?.length).toBeGreaterThan(10);
+    expect((await page.locator('.karte p:not(.loading)').first().textContent())?.length).toBeGreaterThan(10);
     await mkdir(screenshots, { recursive: true });
     await page.screenshot({ path: `${screenshots}map-desktop.png` });
     await page.locator('ul.scenes button').first().click();
