@@ -160,3 +160,23 @@ export function buildSceneItem(
     tags: tagsOf(corpus, doc).map((i) => ctx.catalog.categories[i]?.id as string),
   };
 }
+
+/** What decides a shown candidate's group on the page (page.ts): judged before index-ranked, passing first. */
+interface Placed {
+  item: SceneItem;
+  judged: boolean;
+  passes: boolean;
+  satisfied: number;
+}
+
+/**
+ * The page's scenes by their final match_score within the page's groups (in a related page, most conditions met
+ * first): the discounts and passages above are known only once the observations are read, after the page was cut.
+ */
+export function orderByScore(placed: Placed[], related: boolean): SceneItem[] {
+  const group = (p: Placed) => (related ? -p.satisfied * 4 : 0) + (p.judged ? 0 : 2) + (p.passes ? 0 : 1);
+  return placed
+    .map((p, order) => ({ p, order }))
+    .sort((a, b) => group(a.p) - group(b.p) || b.p.item.match_score - a.p.item.match_score || a.order - b.order)
+    .map(({ p }) => p.item);
+}
