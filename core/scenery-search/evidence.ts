@@ -253,6 +253,22 @@ export function assessCategory(doc: FoldedObservation, matcher: CategoryMatcher)
   return tagged ?? { presence: 1, passage: null };
 }
 
+/**
+ * How many leaves (passages) state the category, not denied: by its evidence phrases, its wordings or the tagger.
+ * A scene that shows a thing tends to say so in more than one place (its summary and a detail); a passing mention
+ * is said once.
+ */
+export function supportingLeaves(doc: FoldedObservation, matcher: CategoryMatcher): number {
+  const leaves = new Set<number>();
+  for (const o of occurrences(doc, matcher.evidence, null, true)) if (!o.denied) leaves.add(o.leaf);
+  for (const o of occurrences(doc, matcher.wording, matcher, true)) if (!o.denied) leaves.add(o.leaf);
+  if (taggedFinding(doc, matcher) !== null)
+    (doc.tagged as TaggedSpan[][]).forEach((spans, leaf) => {
+      if (spans.some((s) => s.category === matcher.category.index && !s.denied)) leaves.add(leaf);
+    });
+  return leaves.size;
+}
+
 /** A plain word (text term): mentioned (2) or not (1). */
 export function assessTerm(doc: FoldedObservation, term: string): Finding {
   const first = occurrences(doc, [term], null, false)[0];

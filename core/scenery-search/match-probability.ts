@@ -42,6 +42,10 @@ interface Factors {
   dropped_word: number;
   /** A condition found in the scene by another of the category's wordings than the one the query used (店 for 商店街). */
   unworded: number;
+  /** Each passage beyond the first that states a hard condition: a thing the scene shows is said more than once. */
+  further_passage: number;
+  /** Passages counted per condition; more say nothing new. */
+  passages_counted: number;
 }
 
 // The factors are written once, beside the description of match_score in the spec.
@@ -55,6 +59,13 @@ const FACTORS = (() => {
 export const SHARED_PASSAGE = FACTORS.shared_passage;
 export const DROPPED_WORD = FACTORS.dropped_word;
 export const UNWORDED = FACTORS.unworded;
+
+/** The factor of the passages stating each hard condition (one count per condition; 0 when none is quoted). */
+export function passagesFactor(counts: number[]): number {
+  let factor = 1;
+  for (const n of counts) if (n > 1) factor *= FACTORS.further_passage ** (Math.min(n, FACTORS.passages_counted) - 1);
+  return factor;
+}
 
 export interface ConditionEvidence {
   negated: boolean;

@@ -9,9 +9,10 @@ import {
   type FoldCache,
   type FoldedObservation,
   foldObservation,
+  supportingLeaves,
 } from './evidence.ts';
 import type { Interpretation } from './interpretation-types.ts';
-import { DROPPED_WORD, SHARED_PASSAGE } from './match-probability.ts';
+import { DROPPED_WORD, passagesFactor, SHARED_PASSAGE } from './match-probability.ts';
 import type { SearchableObservation } from './observation-text.ts';
 import { type Quote, quoteFor } from './quotes.ts';
 
@@ -73,8 +74,9 @@ function quotesFor(
   doc: FoldedObservation,
   interpretation: Interpretation,
   ctx: ResultContext,
-): { quotes: Quote[]; shared: number } {
+): { quotes: Quote[]; shared: number; passages: number[] } {
   const quotes: Quote[] = [];
+  const passages: number[] = [];
   let shared = 0;
   const add = (quote: Quote) => {
     const known = quotes.some((q) => q.source_pointer === quote.source_pointer && q.text === quote.text);
@@ -88,6 +90,7 @@ function quotesFor(
     // A negated condition is supported by a statement of absence, a positive one by a mention.
     const supports = condition.negated ? finding.presence === 0 : finding.presence >= 2;
     if (!supports || !finding.passage) continue;
+    if (!condition.negated && !condition.soft) passages.push(supportingLeaves(doc, matcher));
     const own = add(quoteFor(doc.leaves, finding.passage, condition.category_id));
     if (!own && !condition.negated && !condition.soft && interpretation.combine === 'all') shared++;
   }
@@ -97,7 +100,7 @@ function quotesFor(
     const finding = assessTerm(doc, term);
     if (finding.passage) add(quoteFor(doc.leaves, finding.passage, null));
   }
-  return { quotes: quotes.slice(0, MAX_QUOTES), shared };
+  return { quotes: quotes.slice(0, MAX_QUOTES), shared, passages };
 }
 
 // Content words set aside: the result may miss what they asked for.
@@ -116,7 +119,7 @@ export function buildSceneItem(
   const wardIndex = corpus.ward[doc] as number;
   const id = corpus.ids.at(doc);
   const folded = foldObservation(observation, ctx.folds);
-  const { quotes, shared } = quotesFor(folded, interpretation, ctx);
+  const { quotes, shared, passages } = quotesFor(folded, interpretation, ctx);
   const setAside = interpretation.ignored.filter((w) => SET_ASIDE.has(w.reason)).length;
   return {
     id,
@@ -136,9 +139,18 @@ export function buildSceneItem(
     ...(ctx.sourceRelease === undefined ? {} : { source_release: ctx.sourceRelease }),
     ...(ctx.links === undefined ? {} : { links: ctx.links(id) }),
     quotes,
-    // The ranked probability, discounted for words set aside and, when judged, for one passage read as two conditions.
+    // The ranked probability, discounted for words set aside and, when judged, for one passage read as two
+    // conditions; raised for conditions the observation states in several passages.
     match_score:
-      Math.round(match.score * SHARED_PASSAGE ** (match.judged ? shared : 0) * DROPPED_WORD ** setAside * 1000) / 1000,
+      Math.round(
+        Math.min(
+          1,
+          match.score *
+            SHARED_PASSAGE ** (match.judged ? shared : 0) *
+            DROPPED_WORD ** setAside *
+            passagesFactor(passages),
+        ) * 1000,
+      ) / 1000,
     // The judge's firmness, discounted by how surely the query was read (a fuzzy match is less sure than a label).
     match_confidence:
       match.judged && match.confidence !== null
@@ -147,4 +159,24 @@ export function buildSceneItem(
     match_probabilities: match.judged ? match.probabilities : null,
     tags: tagsOf(corpus, doc).map((i) => ctx.catalog.categories[i]?.id as string),
   };
+}
+
+/** What decides a shown candidate's group on the page (page.ts): judged before index-ranked, passing first. */
+interface Placed {
+  item: SceneItem;
+  judged: boolean;
+  passes: boolean;
+  satisfied: number;
+}
+
+/**
+ * The page's scenes by their final match_score within the page's groups (in a related page, most conditions met
+ * first): the discounts and passages above are known only once the observations are read, after the page was cut.
+ */
+export function orderByScore(placed: Placed[], related: boolean): SceneItem[] {
+  const group = (p: Placed) => (related ? -p.satisfied * 4 : 0) + (p.judged ? 0 : 2) + (p.passes ? 0 : 1);
+  return placed
+    .map((p, order) => ({ p, order }))
+    .sort((a, b) => group(a.p) - group(b.p) || b.p.item.match_score - a.p.item.match_score || a.order - b.order)
+    .map(({ p }) => p.item);
 }

@@ -13,7 +13,7 @@ import { judgeCandidates, MAX_CANDIDATES } from './judging.ts';
 import type { SearchableObservation } from './observation-text.ts';
 import { assemblePage, type Ranked } from './page.ts';
 import type { SearchMode } from './request.ts';
-import { buildSceneItem, type SceneItem, type SceneLinks } from './results.ts';
+import { buildSceneItem, orderByScore, type SceneItem, type SceneLinks } from './results.ts';
 import { indexSupport, rankedConditions, scorePresence } from './scoring.ts';
 import { planTiers, type StreamPosition, takeCandidates } from './streams.ts';
 import { createTextRanker } from './text-rank.ts';
@@ -243,12 +243,13 @@ export async function runPage(input: PageInput): Promise<PageOutput> {
   const shownDocs = page.shown.map((r) => r.doc);
   const shownObservations = await observationsOf(input, shownDocs, known, null);
   await completeScenes(input, shownDocs, shownObservations, sceneless);
-  const results: SceneItem[] = [];
+  const placed = [];
   for (const r of page.shown) {
     const obs = shownObservations.get(r.doc);
     if (!obs) continue;
-    results.push(
-      buildSceneItem(
+    placed.push({
+      ...r,
+      item: buildSceneItem(
         {
           corpus,
           catalog: input.catalog,
@@ -262,8 +263,9 @@ export async function runPage(input: PageInput): Promise<PageOutput> {
         interpretation,
         r,
       ),
-    );
+    });
   }
+  const results: SceneItem[] = orderByScore(placed, page.related);
   const hasMore = !(exhausted && page.pending.length === 0 && queued.length === 0);
   const nothingJudged = input.mode === 'jev' && failed && judgedCount === 0;
   const stopReason: StopReason = nothingJudged

@@ -1,7 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchProbability, SHARED_PASSAGE, UNWORDED } from '../../core/scenery-search/match-probability.ts';
+import {
+  matchProbability,
+  passagesFactor,
+  SHARED_PASSAGE,
+  UNWORDED,
+} from '../../core/scenery-search/match-probability.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { checkedFetch } from '../helpers/spec-check.ts';
 
@@ -62,7 +67,8 @@ describe('the external judge chosen by JUDGE_* variables', () => {
     for (const prompt of prompts) expect(JSON.parse(prompt).model).toBe('fake-judge');
     expect(page.results.length).toBeGreaterThan(0);
     // The fake judge states every condition: each result scores the estimate of two stated conditions, less one
-    // discount when a single passage states both and one for each condition its text names by another wording.
+    // discount when a single passage states both and one for each condition its text names by another wording, raised
+    // for a condition stated in two or three passages.
     const stated = page.interpretation.conditions.map((c: { confidence: number }) => ({
       negated: false,
       soft: false,
@@ -70,8 +76,15 @@ describe('the external judge chosen by JUDGE_* variables', () => {
       evidence: 'stated' as const,
     }));
     const estimate = matchProbability(stated, 'all', { found: 0, total: 0 });
+    const passages = [1, 2, 3].flatMap((a) => [1, 2, 3].map((b) => passagesFactor([a, b])));
     const allowed = [0, 1].flatMap((k) =>
-      [0, 1, 2].map((j) => Math.round(estimate * SHARED_PASSAGE ** k * UNWORDED ** j * 1000) / 1000),
+      [0, 1, 2].flatMap((j) =>
+        passages.map((f) => {
+          // As the engine rounds: the judged estimate first, then the page's discounts and passages.
+          const judged = Math.round(estimate * UNWORDED ** j * 1000) / 1000;
+          return Math.round(Math.min(1, judged * SHARED_PASSAGE ** k * f) * 1000) / 1000;
+        }),
+      ),
     );
     for (const item of page.results) expect(allowed).toContain(item.match_score);
   });

@@ -3,7 +3,7 @@ import { createSearchEngine, type SearchEngine, type SearchPage } from '../../..
 import { RubricJudge } from '../../../core/scenery-search/judge/rubric.ts';
 import type { Judge } from '../../../core/scenery-search/judge/types.ts';
 import { JudgeUnavailableError } from '../../../core/scenery-search/judge/types.ts';
-import { matchProbability } from '../../../core/scenery-search/match-probability.ts';
+import { matchProbability, passagesFactor } from '../../../core/scenery-search/match-probability.ts';
 import type { SearchBody } from '../../../core/scenery-search/request.ts';
 import {
   ARCADE,
@@ -63,9 +63,11 @@ describe('search engine: one page', () => {
     });
     expect(result?.generation).toEqual({ id: 'gen-test', status: 'released', version: 2 });
     expect(result?.tags).toEqual(expect.arrayContaining(['stone_paving', 'slope_road']));
-    // Both conditions stated in their sections, read from their labels, each in a passage of its own.
+    // Both conditions stated in their sections, read from their labels, each in a passage of its own; the paving
+    // is stated in three leaves (summary, surface, an observation), the slope in two (summary, geometry).
     const stated = { negated: false, soft: false, confidence: 1, evidence: 'stated' as const };
-    expect(result?.match_score).toBe(round3(matchProbability([stated, stated], 'all', { found: 0, total: 0 })));
+    const judged = matchProbability([stated, stated], 'all', { found: 0, total: 0 });
+    expect(result?.match_score).toBe(round3(Math.min(1, judged * passagesFactor([3, 2]))));
     expect(result?.match_probabilities).toEqual({ stone_paving: 0.95, slope_road: 0.95 });
     const observation = fixtureObservations().find((o) => o.scene_id === STONE_SLOPE);
     for (const quote of result?.quotes ?? []) {
@@ -103,8 +105,11 @@ describe('search engine: one page', () => {
       confidence: condition?.confidence ?? 0,
       evidence: 'index_tag' as const,
     };
+    // Each states it in two leaves (the summary's 住宅街, road_context's 住宅); the index score is rounded first.
     for (const r of page.results) {
-      expect(r.match_score).toBe(round3(matchProbability([tagged], 'all', { found: 0, total: 0 })));
+      expect(r.match_score).toBe(
+        round3(round3(matchProbability([tagged], 'all', { found: 0, total: 0 })) * passagesFactor([2])),
+      );
       expect(r.match_confidence).toBeNull();
       expect(r.match_probabilities).toBeNull();
     }
