@@ -5,7 +5,7 @@
 // on that release, the baseline its memory after the switch is compared with. Without it the served release is
 // loaded a second time (new objects of the same size).
 //
-// Usage: npm run bench -- switch --data DATA_DIR [--database-url URL] [--to RELEASE_ID] [--seconds-after 20]
+// Usage: npm run bench -- switch --data DATA_DIR [--database-url URL] [--to RELEASE_ID] [--seconds-after 20] [--no-gc]
 //   DATA_DIR: a PGlite store (or, with --database-url, the snapshots and search index of the PostgreSQL one). The
 //   PGlite folder is written to on open: pass a copy (cp -a). Run under the start command's flags: re-executed so.
 // Prints RSS at steady state, its peak during the switch, after it (old release unreachable, collected) against a
@@ -18,7 +18,9 @@ import { readStartCommand } from './shared/processes.ts';
 const root = join(import.meta.dirname, '../..');
 if (!process.env.MACHIMI_BENCH_SWITCH_CHILD) {
   const launch = readStartCommand(root);
-  const args = [...launch.nodeFlags, '--expose-gc', import.meta.filename, ...process.argv.slice(2)];
+  // --expose-gc reads "after" once the old release is collected; --no-gc leaves that to V8, as in a server.
+  const gcFlags = process.argv.includes('--no-gc') ? [] : ['--expose-gc'];
+  const args = [...launch.nodeFlags, ...gcFlags, import.meta.filename, ...process.argv.slice(2)];
   const env = { ...process.env, ...launch.env, MACHIMI_BENCH_SWITCH_CHILD: '1' };
   const run = (extra: string[]) => {
     const child = spawnSync(process.execPath, [...args, ...extra], {
@@ -56,6 +58,7 @@ const { values } = parseArgs({
     from: { type: 'string' },
     to: { type: 'string' },
     fresh: { type: 'boolean', default: false },
+    'no-gc': { type: 'boolean', default: false },
   },
 });
 if (!values.data) {
