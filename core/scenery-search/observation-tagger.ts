@@ -17,7 +17,7 @@ import { catalogWordingPatterns, type PatternSource, type TagPattern } from './t
 import { loadTokenizer, type TokenizeText } from './tokenizer.ts';
 
 /** Names the tagging rules; saved index files carry it (persist.ts), so a change here rebuilds them. */
-export const TAGGING_RULES = 'meaning-2';
+export const TAGGING_RULES = 'meaning-3';
 
 export interface ObservationTags {
   present: Set<number>;
@@ -73,6 +73,15 @@ function insertedModifier(text: string, at: number, noun: string): number {
   return m && text.startsWith(noun, at + m[0].length) ? m[0].length : 0;
 }
 
+// The okurigana of a negated verb or adjective (当たらない, 開かずの, できません, 来なかった).
+const NEGATED_OKURIGANA = /^[\u3041-\u309f]{0,6}?(?:ない|なく|なかっ|なけれ|ず|ぬ|ません)/u;
+
+/** The end of the negation after a negated part's stem at `pos`, or -1 when the text is not negated there. */
+function negationEnd(text: string, pos: number): number {
+  const m = NEGATED_OKURIGANA.exec(text.slice(pos, pos + MAX_OKURIGANA + 3));
+  return m ? pos + m[0].length : -1;
+}
+
 /** The end of `pattern` matched at `at` of `text`, or -1. */
 function matchAt(text: string, at: number, pattern: TagPattern): number {
   let pos = at;
@@ -102,11 +111,13 @@ function matchAt(text: string, at: number, pattern: TagPattern): number {
         const fits = prev.conjugates ? scriptOf(c) === 'hiragana' : PARTICLES.has(text.charAt(pos + gap));
         if (!fits || ++gap > maxGap) return -1;
       }
+      if (prev.negated && negationEnd(text.slice(0, pos + gap), pos) < 0) return -1;
       pos += gap;
     } else if (!text.startsWith(part.text, pos)) return -1;
     pos += part.text.length;
   }
-  return pos;
+  // A negated last word ends with its negation, so the clause after it is read for a denial of the whole.
+  return (pattern.parts.at(-1) as (typeof pattern.parts)[number]).negated ? negationEnd(text, pos) : pos;
 }
 
 // Hiragana that may stand right before a kana word: particles and the endings of a modifier (赤い, 小さな, 咲いた).
