@@ -2,7 +2,8 @@
  * Tags an observation with the categories its text states, by meaning rather than by the catalogue's exact evidence
  * phrases: the labels' and synonyms' morphemes (tag-patterns.ts) found as whole words, conjugation- and
  * particle-tolerant, leftmost-longest; a word whose clause denies it (observed-negation.ts) counts as stated
- * absent; the structured analysis fields add what they state (analysis-tags.ts).
+ * absent; two words of one noun phrase also name the category they combine into (tag-compounds.ts); the
+ * structured analysis fields add what they state (analysis-tags.ts).
  *
  * Whole words without tokenising the observation: a one-kanji word must stand between non-kanji characters (車 is
  * not found in 自転車, 駅 not in 駅伝), a katakana word between non-katakana ones (ベンチ not in ベンチャー), a kana
@@ -13,6 +14,7 @@ import type { CategoryCatalog } from './categories.ts';
 import { foldKana } from './normalize.ts';
 import type { SearchableObservation } from './observation-text.ts';
 import { clauseAfter, deniedInClause } from './observed-negation.ts';
+import { compoundSpans, compoundTable } from './tag-compounds.ts';
 import { catalogWordingPatterns, type PatternSource, type TagPattern } from './tag-patterns.ts';
 import { loadTokenizer, type TokenizeText } from './tokenizer.ts';
 
@@ -168,6 +170,7 @@ export function createTagger(
     byFirst[code] = list;
   }
   const byId = catalog.byId;
+  const compounds = compoundTable(catalog);
 
   const spans = (segment: string): TaggedSpan[] => {
     const out: TaggedSpan[] = [];
@@ -191,6 +194,7 @@ export function createTagger(
         break;
       }
     }
+    for (const c of compoundSpans(original, out, compounds)) out.push(c);
     return out;
   };
 
