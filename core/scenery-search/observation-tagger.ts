@@ -119,7 +119,7 @@ function matchAt(text: string, at: number, pattern: TagPattern): number {
     pos += part.text.length;
   }
   // A negated last word ends with its negation, so the clause after it is read for a denial of the whole.
-  return (pattern.parts.at(-1) as (typeof pattern.parts)[number]).negated ? negationEnd(text, pos) : pos;
+  return pattern.negated ? negationEnd(text, pos) : pos;
 }
 
 // Hiragana that may stand right before a kana word: particles and the endings of a modifier (赤い, 小さな, 咲いた).
@@ -163,6 +163,7 @@ export function createTagger(
   const byFirst = new Array<{ pattern: TagPattern; second: number }[] | undefined>(0x10000);
   const span = (p: TagPattern) => p.parts.reduce((n, part) => n + part.text.length, 0);
   for (const pattern of patterns(catalog, tokenize).sort((a, b) => span(b) - span(a))) {
+    if (pattern.parts.at(-1)?.negated) pattern.negated = true;
     const head = (pattern.parts[0] as { text: string }).text;
     const code = head.charCodeAt(0);
     const list = byFirst[code] ?? [];
@@ -194,7 +195,7 @@ export function createTagger(
         break;
       }
     }
-    for (const c of compoundSpans(original, out, compounds)) out.push(c);
+    if (out.length > 1) for (const c of compoundSpans(original, out, compounds)) out.push(c);
     return out;
   };
 

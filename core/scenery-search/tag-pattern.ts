@@ -19,6 +19,8 @@ export interface TagPattern {
   wording: string;
   /** Only where the text spells the word in kana (a reading, or a wording written in kana). */
   kanaOnly: boolean;
+  /** Its last part is negated (日が当たらない): a match ends after the negation. */
+  negated?: boolean;
   /** The category its head noun names alone (小さな神社 → 神社), when another one (tag-variants.ts). */
   head?: number;
 }
