@@ -163,7 +163,7 @@ export function createTagger(
   const byFirst = new Array<{ pattern: TagPattern; second: number }[] | undefined>(0x10000);
   const span = (p: TagPattern) => p.parts.reduce((n, part) => n + part.text.length, 0);
   for (const pattern of patterns(catalog, tokenize).sort((a, b) => span(b) - span(a))) {
-    if (pattern.parts.at(-1)?.negated) pattern.negated = true;
+    pattern.negated = pattern.parts.at(-1)?.negated === true;
     const head = (pattern.parts[0] as { text: string }).text;
     const code = head.charCodeAt(0);
     const list = byFirst[code] ?? [];
