@@ -2,7 +2,8 @@
  * Tags an observation with the categories its text states, by meaning rather than by the catalogue's exact evidence
  * phrases: the labels' and synonyms' morphemes (tag-patterns.ts) found as whole words, conjugation- and
  * particle-tolerant, leftmost-longest; a word whose clause denies it (observed-negation.ts) counts as stated
- * absent; the structured analysis fields add what they state (analysis-tags.ts).
+ * absent; two words of one noun phrase also name the category they combine into (tag-compounds.ts); the
+ * structured analysis fields add what they state (analysis-tags.ts).
  *
  * Whole words without tokenising the observation: a one-kanji word must stand between non-kanji characters (車 is
  * not found in 自転車, 駅 not in 駅伝), a katakana word between non-katakana ones (ベンチ not in ベンチャー), a kana
@@ -13,11 +14,12 @@ import type { CategoryCatalog } from './categories.ts';
 import { foldKana } from './normalize.ts';
 import type { SearchableObservation } from './observation-text.ts';
 import { clauseAfter, deniedInClause } from './observed-negation.ts';
+import { compoundSpans, compoundTable } from './tag-compounds.ts';
 import { catalogWordingPatterns, type PatternSource, type TagPattern } from './tag-patterns.ts';
 import { loadTokenizer, type TokenizeText } from './tokenizer.ts';
 
 /** Names the tagging rules; saved index files carry it (persist.ts), so a change here rebuilds them. */
-export const TAGGING_RULES = 'meaning-2';
+export const TAGGING_RULES = 'meaning-3';
 
 export interface ObservationTags {
   present: Set<number>;
@@ -73,6 +75,15 @@ function insertedModifier(text: string, at: number, noun: string): number {
   return m && text.startsWith(noun, at + m[0].length) ? m[0].length : 0;
 }
 
+// The okurigana of a negated verb or adjective (当たらない, 開かずの, できません, 来なかった).
+const NEGATED_OKURIGANA = /^[\u3041-\u309f]{0,6}?(?:ない|なく|なかっ|なけれ|ず|ぬ|ません)/u;
+
+/** The end of the negation after a negated part's stem at `pos`, or -1 when the text is not negated there. */
+function negationEnd(text: string, pos: number): number {
+  const m = NEGATED_OKURIGANA.exec(text.slice(pos, pos + MAX_OKURIGANA + 3));
+  return m ? pos + m[0].length : -1;
+}
+
 /** The end of `pattern` matched at `at` of `text`, or -1. */
 function matchAt(text: string, at: number, pattern: TagPattern): number {
   let pos = at;
@@ -102,11 +113,13 @@ function matchAt(text: string, at: number, pattern: TagPattern): number {
         const fits = prev.conjugates ? scriptOf(c) === 'hiragana' : PARTICLES.has(text.charAt(pos + gap));
         if (!fits || ++gap > maxGap) return -1;
       }
+      if (prev.negated && negationEnd(text.slice(0, pos + gap), pos) < 0) return -1;
       pos += gap;
     } else if (!text.startsWith(part.text, pos)) return -1;
     pos += part.text.length;
   }
-  return pos;
+  // A negated last word ends with its negation, so the clause after it is read for a denial of the whole.
+  return pattern.negated ? negationEnd(text, pos) : pos;
 }
 
 // Hiragana that may stand right before a kana word: particles and the endings of a modifier (赤い, 小さな, 咲いた).
@@ -150,6 +163,7 @@ export function createTagger(
   const byFirst = new Array<{ pattern: TagPattern; second: number }[] | undefined>(0x10000);
   const span = (p: TagPattern) => p.parts.reduce((n, part) => n + part.text.length, 0);
   for (const pattern of patterns(catalog, tokenize).sort((a, b) => span(b) - span(a))) {
+    pattern.negated = pattern.parts.at(-1)?.negated === true;
     const head = (pattern.parts[0] as { text: string }).text;
     const code = head.charCodeAt(0);
     const list = byFirst[code] ?? [];
@@ -157,6 +171,7 @@ export function createTagger(
     byFirst[code] = list;
   }
   const byId = catalog.byId;
+  const compounds = compoundTable(catalog);
 
   const spans = (segment: string): TaggedSpan[] => {
     const out: TaggedSpan[] = [];
@@ -180,6 +195,7 @@ export function createTagger(
         break;
       }
     }
+    if (out.length > 1) for (const c of compoundSpans(original, out, compounds)) out.push(c);
     return out;
   };
 

@@ -8,6 +8,8 @@ export interface PatternPart {
   joinedBy?: string;
   /** Read from a noun that is a verb's 連用形 (石積み → 石|積): not a modifier and its noun. */
   nominal?: boolean;
+  /** The wording negates this conjugating word (当たらない, 開かず): only a negated form in the text matches. */
+  negated?: boolean;
 }
 
 export interface TagPattern {
@@ -17,6 +19,8 @@ export interface TagPattern {
   wording: string;
   /** Only where the text spells the word in kana (a reading, or a wording written in kana). */
   kanaOnly: boolean;
+  /** Its last part is negated (日が当たらない): a match ends after the negation. */
+  negated?: boolean;
   /** The category its head noun names alone (小さな神社 → 神社), when another one (tag-variants.ts). */
   head?: number;
 }

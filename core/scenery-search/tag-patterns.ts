@@ -6,7 +6,8 @@
  * A pattern is a run of content morphemes, folded like the index (katakana as hiragana). A conjugating one (動詞,
  * 形容詞) keeps its stem and lets okurigana and auxiliaries follow (狭い → 狭: 狭く, 狭め; 咲く → 咲: 咲いている),
  * particles between morphemes are optional and interchangeable (花が咲く ~ 花の咲く ~ 花咲く), and する after a
- * noun is dropped (点滅する → 点滅), and a two-kanji noun may be split by の (石段 ~ 石の段). A wording of nouns also gives its reading (提灯 → ちょうちん), matched only
+ * noun is dropped (点滅する → 点滅); a negating auxiliary marks its word, which then matches only negated text
+ * (日が当たらない is not 日が当たっている), and a two-kanji noun may be split by の (石段 ~ 石の段). A wording of nouns also gives its reading (提灯 → ちょうちん), matched only
  * where the observation writes that word in kana.
  */
 import type { CategoryCatalog } from './categories.ts';
@@ -28,12 +29,17 @@ const TWO_KANJI = /^[\u4e00-\u9fff]{2}$/u;
 
 function isSuffixOfConjugation(t: QueryToken): boolean {
   return (
-    t.pos === '助動詞' || (t.pos === '動詞' && t.detail === '非自立') || (t.pos === '助詞' && t.detail === '接続助詞')
+    t.pos === '助動詞' ||
+    (t.pos === '動詞' && (t.detail === '非自立' || t.detail === '接尾')) ||
+    (t.pos === '助詞' && t.detail === '接続助詞')
   );
 }
 
+// Auxiliaries that negate the word they follow (当たらない, 開かず, できません): kept as a mark on that word.
+const NEGATING_AUXILIARY = new Set(['ない', 'ぬ', 'ん']);
+
 function patternKey(parts: readonly PatternPart[]): string {
-  return parts.map((p) => `${p.joinedBy ?? ''}${p.text}${p.conjugates ? '~' : ''}`).join('|');
+  return parts.map((p) => `${p.joinedBy ?? ''}${p.text}${p.conjugates ? '~' : ''}${p.negated ? '!' : ''}`).join('|');
 }
 
 /** The content morphemes of one wording (folded), or null when nothing is left. */
@@ -44,7 +50,11 @@ export function wordingParts(wording: string, tokenize: TokenizeText): PatternPa
   const parts: PatternPart[] = [];
   for (const t of tokenize(normalized)) {
     const last = parts[parts.length - 1];
-    if (t.pos === '記号' || t.pos === '助詞' || (last?.conjugates && isSuffixOfConjugation(t))) continue;
+    if (last?.conjugates && isSuffixOfConjugation(t)) {
+      if (t.pos === '助動詞' && NEGATING_AUXILIARY.has(t.basic)) last.negated = true;
+      continue;
+    }
+    if (t.pos === '記号' || t.pos === '助詞') continue;
     if (t.pos === '動詞' && t.basic === 'する' && last) {
       last.conjugates = true;
       continue;
