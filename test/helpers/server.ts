@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { inject } from 'vitest';
 import { type Config, parseConfig } from '../../core/config.ts';
 import type { HandlerMap } from '../../core/context.ts';
@@ -13,6 +12,7 @@ import { createLogger } from '../../core/log.ts';
 import type { Readiness } from '../../core/ops/readiness.ts';
 import type { Store } from '../../core/store/index.ts';
 import { loadHandlers } from '../../handlers/load.ts';
+import { captureLog } from './captured-log.ts';
 
 // Starts the real server (the same assembly as npm start) on a free loopback port, on the demo release the global
 // setup ingested, and keeps its log lines. The store is opened once per test file and shared by its servers.
@@ -56,14 +56,7 @@ const runningRateLimits = new Set<RateLimits>();
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const config: Config = parseConfig({ PORT: '0', LOG_LEVEL: 'info', ...options.env });
-  const logLines: Record<string, unknown>[] = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
-      done();
-    },
-  });
-  const log = createLogger(config, sink);
+  const { log, lines: logLines } = captureLog([], config);
   const release = options.release ?? (await testRelease()).release;
   // On PostgreSQL the counters are shared by every server on the database, as replicas share them; each test server
   // starts with none, as it would in process.

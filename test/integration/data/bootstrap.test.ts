@@ -7,7 +7,6 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { parseConfig } from '../../../core/config.ts';
 import { openServedRelease } from '../../../core/data/bootstrap.ts';
@@ -19,6 +18,7 @@ import { RELEASE_TABLES } from '../../../core/release/tables.ts';
 import type { Manifest } from '../../../core/release/types.ts';
 import { DataDirLockedError } from '../../../core/store/data-dir-lock.ts';
 import type { Store } from '../../../core/store/index.ts';
+import { captureLog } from '../../helpers/captured-log.ts';
 
 const DEMO_SCENES = 100; // the smallest DEMO_SCENES the config accepts
 const DEMO_SEED = 3;
@@ -47,20 +47,14 @@ interface Start {
 
 /** openServedRelease as npm start calls it on the embedded store, with its log lines and stderr kept. */
 async function start(): Promise<Start> {
-  const logs: Record<string, unknown>[] = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) logs.push(JSON.parse(line));
-      done();
-    },
-  });
+  const { log, lines: logs } = captureLog([], config);
   const stderr: string[] = [];
   const spy = vi.spyOn(process.stderr, 'write').mockImplementation(((chunk: string | Uint8Array) => {
     stderr.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
     return true;
   }) as typeof process.stderr.write);
   try {
-    const { store, release } = await openServedRelease(config, createLogger(config, sink));
+    const { store, release } = await openServedRelease(config, log);
     stores.push(store);
     return { store, release, logs, stderr };
   } finally {

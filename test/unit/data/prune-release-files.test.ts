@@ -2,26 +2,16 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cardsSnapshotPath } from '../../../core/data/cards-snapshot.ts';
 import { snapshotPath } from '../../../core/data/light-snapshot.ts';
 import { pruneReleaseFiles, type StoredRelease } from '../../../core/data/prune-release-files.ts';
-import { createLogger } from '../../../core/log.ts';
 import { searchIndexDirOf, searchIndexPath } from '../../../core/scenery-search/search-index.ts';
+import { captureLog } from '../../helpers/captured-log.ts';
 
 let dataDir: string;
 let logLines: Record<string, unknown>[];
-const log = () =>
-  createLogger(
-    { logLevel: 'info' },
-    new Writable({
-      write(chunk, _encoding, done) {
-        for (const line of String(chunk).split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
-        done();
-      },
-    }),
-  );
+const log = () => captureLog(logLines).log;
 
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'machimi-prune-'));
