@@ -7,11 +7,6 @@
  */
 import type { Condition } from './interpretation-types.ts';
 
-/** What an observation's text would write for the condition. */
-export function conditionWording(c: Pick<Condition, 'matched_text' | 'matched_wording'>): string | null {
-  return c.matched_wording ?? c.matched_text;
-}
-
 /** Both forms of every condition: text terms equal to one of them belong to that condition. */
 export function conditionWords(conditions: readonly Pick<Condition, 'matched_text' | 'matched_wording'>[]) {
   return new Set(conditions.flatMap((c) => [c.matched_text, c.matched_wording ?? null]));

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { queryCoverage } from '../../../core/scenery-search/confidence.ts';
 import { interpret } from '../../../core/scenery-search/interpret.ts';
 import type { Interpretation } from '../../../core/scenery-search/interpretation-types.ts';
 import { buildLexicon } from '../../../core/scenery-search/lexicon.ts';
@@ -121,16 +120,5 @@ describe('confidence of the reading', () => {
     expect(quiet?.confidence).toBeLessThan(1);
     expect(synonym.match_confidence).toBe(quiet?.confidence);
     expect(read('qzxv').match_confidence).toBeNull();
-  });
-
-  it.each([
-    ['石畳の坂道', 1],
-    // Every word is found in some observation here: 麒麟 is an extra text term, a weaker reading than a category.
-    ['麒麟と石畳', 0.75],
-    ['麒麟', 0.5],
-    // The negated word no category covers is set aside.
-    ['ゴミが落ちていない坂道', 0.5],
-  ])('discounts match_score by the share of %s understood as scenery (%d)', (query, share) => {
-    expect(queryCoverage(read(query))).toBe(share);
   });
 });
