@@ -7,12 +7,15 @@
  * Layout: "MCHSRCH1", u32 header length, header JSON, then sections each aligned to 8 bytes (offsets in the header).
  * The header names the release the index was built from and a hash of the scenery categories (their evidence decides
  * the postings), so a file built for another release or catalogue is refused rather than served.
+ * `crc32` covers everything after the header: a file damaged on disk is refused like a stale one, and rebuilt (a file
+ * without it, from before it was written, is read unchecked).
  * Format 3 stores the grams packed (gram-store.ts); a format 2 file (32-bit lists and bitmaps) is still read, its
  * grams repacked in memory (`legacyFormat` tells the caller to save it again), and any other format is refused.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { crc32 } from 'node:zlib';
 import type { CategoryCatalog } from './categories.ts';
 import type { Corpus } from './corpus.ts';
 import { bitmapInto, type GramStore, packGrams } from './gram-store.ts';
@@ -55,6 +58,7 @@ interface Header {
   docCount: number;
   buildMs: number;
   sections: Section[];
+  crc32?: number;
 }
 
 /**
@@ -130,6 +134,13 @@ export async function saveCorpus(
     docCount: store.docCount,
     buildMs: corpus.buildMs,
     sections,
+    crc32: arrays.reduce((sum, [, , array]) => {
+      const padded = Math.ceil(array.byteLength / 8) * 8;
+      const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+      // The padding between sections is zeros in the file; the checksum covers it too.
+      const withPadding = crc32(bytes, sum);
+      return padded === array.byteLength ? withPadding : crc32(new Uint8Array(padded - array.byteLength), withPadding);
+    }, 0),
   };
   const headerBytes = new TextEncoder().encode(JSON.stringify(header));
   const start = Math.ceil((MAGIC.length + 4 + headerBytes.length) / 8) * 8;
@@ -179,6 +190,9 @@ export async function loadCorpus(
     throw new StaleCorpusFileError(`${path} was built with other scenery categories; rebuild it`);
   }
   const start = Math.ceil((MAGIC.length + 4 + headerLength) / 8) * 8;
+  if (header.crc32 !== undefined && crc32(bytes.subarray(start)) !== header.crc32) {
+    throw new StaleCorpusFileError(`${path} is damaged (its checksum does not match); rebuild it`);
+  }
   const view = <K extends ArrayKind>(name: string, kind: K, kept = true): InstanceType<(typeof CONSTRUCTORS)[K]> => {
     const s = header.sections.find((x) => x.name === name);
     if (!s || s.kind !== kind) throw new Error(`${path} lacks section ${name}`);

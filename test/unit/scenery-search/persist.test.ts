@@ -60,6 +60,8 @@ function rewriteAsFormat2(path: string, corpus: Corpus): void {
   }
   let offset = 0;
   header.format = 2;
+  // Format 2 files were written before the checksum.
+  delete header.crc32;
   header.sections = arrays.map(([name, kind, array]) => {
     const section = { name, kind, offset, length: array.byteLength / KINDS[kind] };
     offset += Math.ceil(array.byteLength / 8) * 8;
@@ -175,5 +177,20 @@ describe('persisted search index', () => {
     await expect(loadCorpus(join(dir, 'missing.bin'), testCatalog(), release)).rejects.toMatchObject({
       code: 'ENOENT',
     });
+  });
+
+  it('refuses a file damaged after its header (one flipped byte or cut short); the intact file loads', async () => {
+    const path = join(dir, 'damaged.bin');
+    const catalog = testCatalog();
+    await saveCorpus(await buildCorpus(fixtureObservations(), catalog), catalog, path, release);
+    const good = readFileSync(path);
+    const flipped = Buffer.from(good);
+    flipped[flipped.length - 9] = (flipped[flipped.length - 9] as number) ^ 0x40;
+    writeFileSync(path, flipped);
+    await expect(loadCorpus(path, catalog, release)).rejects.toThrow(/damaged/);
+    writeFileSync(path, good.subarray(0, good.length - 64));
+    await expect(loadCorpus(path, catalog, release)).rejects.toBeInstanceOf(StaleCorpusFileError);
+    writeFileSync(path, good);
+    expect((await loadCorpus(path, catalog, release)).size).toBe(fixtureObservations().length);
   });
 });
