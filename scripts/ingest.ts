@@ -30,7 +30,11 @@ async function main(args: string[]): Promise<number> {
   console.error(`ingesting ${resolve(folder)} into ${where}`);
   let store: Store | undefined;
   try {
-    store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    store = await openStore({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      timeoutMs: config.storeTimeoutMs,
+    });
     const result = await ingestRelease(store, folder, { onProgress: createProgressPrinter() });
     console.error(
       `ingested release ${result.releaseId} (${result.status}): ${result.totalRows.toLocaleString('en-US')} rows in ` +

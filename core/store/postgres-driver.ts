@@ -84,8 +84,24 @@ function clientSession(client: pg.PoolClient): StoreSession {
   };
 }
 
-async function withClient<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
+/**
+ * pg.Pool gives up waiting for a connection after `connectionTimeoutMillis` (a request's deadline). A bulk read may
+ * wait as long as its own deadline: under load, opening a connection can take longer than a request may wait.
+ */
+async function connectWithin(pool: pg.Pool, ms: number | undefined): Promise<pg.PoolClient> {
+  const until = performance.now() + (ms ?? 0);
+  for (;;) {
+    try {
+      return await pool.connect();
+    } catch (error) {
+      const waitedOut = error instanceof Error && error.message.includes('timeout exceeded when trying to connect');
+      if (!waitedOut || performance.now() >= until) throw error;
+    }
+  }
+}
+
+async function withClient<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>, connectMs?: number): Promise<T> {
+  const client = await connectWithin(pool, connectMs);
   let broken: Error | undefined;
   try {
     return await fn(client);
@@ -117,6 +133,7 @@ export async function openPostgresStore(url: string, options: StoreOptions = {})
   // An idle client losing its server (restart, failover) must not crash the process; the next query reconnects.
   pool.on('error', (error) => options.onIdleError?.(error));
   const health = new StoreHealth();
+  const bulkMs = timeoutMs * bulkTimeoutFactor;
   const queries = queriesOf(pool, timeoutMs);
   let prepared = false;
   const prepare = async () => {
@@ -130,22 +147,24 @@ export async function openPostgresStore(url: string, options: StoreOptions = {})
     probe: async () => (prepared ? void (await queries.query('SELECT 1')) : prepare()),
     ...(options.probeEveryMs === undefined ? {} : { probeEveryMs: options.probeEveryMs }),
   });
-  const bulkMs = timeoutMs * bulkTimeoutFactor;
   const listeners = new Set<ReturnType<typeof listenOnChannel>>();
   const store: Store = {
     kind: 'postgres',
     health,
-    query: (sql, params) => guard.run('query', () => queries.query(sql, params)),
+    query: (sql, params, options) =>
+      options?.bulk
+        ? guard.run('query', () => withClient(pool, (c) => queriesOf(c, bulkMs).query(sql, params), bulkMs), bulkMs)
+        : guard.run('query', () => queries.query(sql, params)),
     queryArrays: (sql, params) => guard.run('query', () => queries.queryArrays(sql, params)),
     exec: (sql) => guard.run('exec', () => queries.exec(sql)),
     bulkLoad(table, columns, rows) {
       return withClient(pool, (client) => clientSession(client).bulkLoad(table, columns, rows));
     },
     copyOut(select) {
-      return guard.run('copy', () => withClient(pool, (client) => copyOutWith(client, select)), bulkMs);
+      return guard.run('copy', () => withClient(pool, (client) => copyOutWith(client, select), bulkMs), bulkMs);
     },
     copyOutBytes(select) {
-      return guard.run('copy', () => withClient(pool, (client) => copyOutBytesWith(client, select)), bulkMs);
+      return guard.run('copy', () => withClient(pool, (client) => copyOutBytesWith(client, select), bulkMs), bulkMs);
     },
     transaction<T>(fn: (tx: StoreSession) => Promise<T>): Promise<T> {
       return withClient(pool, async (client) => {

@@ -13,9 +13,22 @@ export type DriverKind = 'pglite' | 'postgres';
 /** Rows for bulk load: one array per row, values in the order of `columns`. Objects and arrays go to json/jsonb. */
 export type BulkRows = Iterable<readonly unknown[]> | AsyncIterable<readonly unknown[]>;
 
+/** How long a statement may take on PostgreSQL (PGlite runs in process and has no deadline). */
+export interface QueryOptions {
+  /**
+   * A read of a whole table of a release (start-up, a live switch, ingest's snapshots): bounded by the bulk deadline
+   * that COPY has (30 × STORE_TIMEOUT_MS), not a request's, so a slow database at 1 M rows neither fails it nor marks
+   * the store down.
+   */
+  bulk?: boolean;
+}
+
+/** The options of a read of a whole table of a release. */
+export const wholeTable: QueryOptions = Object.freeze({ bulk: true });
+
 export interface Queryable {
   /** Runs one statement with $1… parameters and returns its rows as objects keyed by column name. */
-  query<R extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<R[]>;
+  query<R extends Row = Row>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<R[]>;
   /** Same as query, rows as arrays in select-list order (cheaper for millions of light rows). */
   queryArrays(sql: string, params?: readonly unknown[]): Promise<unknown[][]>;
   /** Runs a script of several statements without parameters (migrations). */

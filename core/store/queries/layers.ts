@@ -3,7 +3,7 @@
 import type { AreaRow, EdgeRow, StreetRow } from '../../release/types.ts';
 import { selectList } from '../columns.ts';
 import { containsPattern, escapeLike, normalizeName } from '../normalize.ts';
-import type { Queryable, Row } from '../types.ts';
+import { type Queryable, type Row, wholeTable } from '../types.ts';
 
 type StreetSummaryColumns =
   | 'street_id'
@@ -45,19 +45,23 @@ export function loadStreetLight(db: Queryable, releaseId: string): Promise<Stree
   return db.query<StreetLight & Row>(
     `SELECT ${streetSummary}, axis FROM streets WHERE release_id = $1 ORDER BY street_id`,
     [releaseId],
+    wholeTable,
   );
 }
 
 export function loadEdgeLight(db: Queryable, releaseId: string): Promise<EdgeLight[]> {
-  return db.query<EdgeLight & Row>(`SELECT ${edgeLight} FROM edges WHERE release_id = $1 ORDER BY edge_id`, [
-    releaseId,
-  ]);
+  return db.query<EdgeLight & Row>(
+    `SELECT ${edgeLight} FROM edges WHERE release_id = $1 ORDER BY edge_id`,
+    [releaseId],
+    wholeTable,
+  );
 }
 
 export function loadAreaLight(db: Queryable, releaseId: string): Promise<AreaLight[]> {
   return db.query<AreaLight & Row>(
     `SELECT ${areaSummary}, geometry FROM areas WHERE release_id = $1 ORDER BY town_key`,
     [releaseId],
+    wholeTable,
   );
 }
 

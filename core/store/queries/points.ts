@@ -2,7 +2,7 @@
 import type { AmenityRow, ChangeRow, GenerationRow, SchoolRow } from '../../release/types.ts';
 import { selectList } from '../columns.ts';
 import { containsPattern, normalizeName } from '../normalize.ts';
-import type { Queryable, Row } from '../types.ts';
+import { type Queryable, type Row, wholeTable } from '../types.ts';
 
 /** The contract cuts change evidence to this many characters in nearby results. */
 export const changeEvidenceLimit = 200;
@@ -17,6 +17,7 @@ export function loadAmenities(db: Queryable, releaseId: string): Promise<Amenity
   return db.query<AmenityRow & Row>(
     `SELECT ${selectList('amenities')} FROM amenities WHERE release_id = $1 ORDER BY id`,
     [releaseId],
+    wholeTable,
   );
 }
 
@@ -28,6 +29,7 @@ export function loadChangeLight(db: Queryable, releaseId: string): Promise<Chang
             segment_priority_score, status
      FROM changes WHERE release_id = $1 ORDER BY change_id`,
     [releaseId],
+    wholeTable,
   );
 }
 
@@ -76,5 +78,6 @@ export function loadSchools(db: Queryable, releaseId: string): Promise<SchoolRow
   return db.query<SchoolRow & Row>(
     'SELECT school_id, name, lat, lon FROM schools WHERE release_id = $1 ORDER BY school_id',
     [releaseId],
+    wholeTable,
   );
 }

@@ -1,7 +1,7 @@
 // Scenes by key: the full detail of one scene, and the fields of nearby results the in-memory index does not hold.
 import type { MachineFeatureRow, SceneRow, VerbalizationRow, VerbalizationStatus } from '../../release/types.ts';
 import { selectList } from '../columns.ts';
-import type { Queryable, Row } from '../types.ts';
+import { type Queryable, type Row, wholeTable } from '../types.ts';
 
 export interface SceneDetail {
   scene: SceneRow;
@@ -92,6 +92,7 @@ export async function* iterateVerbalizations(
          AND (scene_id, generation_id) > ($3, $4)
        ORDER BY scene_id, generation_id LIMIT $5`,
       [releaseId, generation, after.sceneId, after.generationId, pageSize],
+      wholeTable,
     );
     yield* page;
     const last = page.at(-1);
