@@ -29,6 +29,8 @@ const screenshots = fileURLToPath(new URL('../../../.screenshots/', import.meta.
 const downtown = { lat: 34.6126, lon: 135.0119 };
 // Out at sea, east of the city: nothing is recorded there.
 const offshore = { lat: 34.7, lon: 135.2 };
+// In 上朝日山手町一丁目, a town block of grade D: recorded, but too thinly for a karte.
+const thinBlock = { lat: 34.66743, lon: 134.92901 };
 
 type Answer = Record<string, any>;
 
@@ -126,6 +128,15 @@ describe.skipIf(!hasChromium)('the map page in chromium', () => {
       expect(await parts.nth(index).locator('.not-recorded').textContent(), paths[index]).toBe(note);
     }
     await page.keyboard.press('Escape');
+    // A town block without a karte is recorded: its numbers, and the API's word on the missing karte.
+    const block = answerTo(page, '/v1/areas/at');
+    await clickMapAt(page, thinBlock.lat, thinBlock.lon);
+    const { area, note } = await block;
+    expect(area.has_karte).toBe(false);
+    await parts.nth(1).locator('.no-karte').waitFor({ timeout: 15_000 });
+    expect(await parts.nth(1).locator('.no-karte').textContent()).toBe(note);
+    expect(await parts.nth(1).locator('.not-recorded').count()).toBe(0);
+    await page.keyboard.press('Escape');
   });
 
   it('searches scenery: pins and quotes, the interpretation, a second page through the cursor', async () => {
@@ -153,7 +164,10 @@ describe.skipIf(!hasChromium)('the map page in chromium', () => {
 
   it('searches with the form options (preset, ward, years, mode) and names the words it did not use', async () => {
     const { page } = map;
+    const meta = await (await checkedFetch(`${server.url}/explore/api/meta`)).json();
     await page.click('#search-form summary');
+    // The default year is the service's own.
+    expect(await page.textContent('#search-year-default')).toContain(String(meta.search_features.defaults.year_from));
     const choose = async (id: string, index: number) => (await page.selectOption(id, { index }))[0] as string;
     const preset = await choose('#search-preset', 1);
     const ward = await choose('#search-ward', 1);
