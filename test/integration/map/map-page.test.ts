@@ -216,7 +216,7 @@ describe.skipIf(!hasChromium)('the map page in chromium', () => {
     );
   });
 
-  it('finds a town block and a school by name and flies there', async () => {
+  it('finds a town block and a school by name and flies there, and says when a name is not recorded', async () => {
     const { page } = map;
     for (const [kind, path, q] of [
       ['area', '/v1/areas/search', '北本町三丁目'],
@@ -239,6 +239,16 @@ describe.skipIf(!hasChromium)('the map page in chromium', () => {
         { timeout: 10_000 },
       );
     }
+    // A name that matches nothing: the API's own words.
+    const none = answerTo(page, '/v1/areas/search');
+    await page.selectOption('#find-kind', 'area');
+    await page.fill('#find-q', '存在しない町');
+    await page.press('#find-q', 'Enter');
+    const { results, note } = await none;
+    expect(results).toEqual([]);
+    await page.waitForSelector('#panel .not-recorded', { timeout: 15_000 });
+    expect(await page.textContent('#panel .not-recorded')).toBe(note);
+    await page.keyboard.press('Escape');
   });
 
   it('toggles changes, amenities and schools, and filters by category, status, kind and year', async () => {
