@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
@@ -32,6 +32,16 @@ const { strings } = loadScripts('strings.js') as { strings: { ja: Json; en: Json
 describe('the map page words and colours for the specs enum values', () => {
   it('has the same keys in Japanese and English', () => {
     expect(Object.keys(strings.en).sort()).toEqual(Object.keys(strings.ja).sort());
+  });
+
+  it('has a word for every key the page and its scripts name literally', () => {
+    const html = readFileSync(join(web, 'index.html'), 'utf8');
+    const keys = new Set([...html.matchAll(/data-i18n(?:-[a-z-]+)?="([a-z_]+)"/g)].map((found) => found[1]));
+    for (const name of readdirSync(web).filter((file) => file.endsWith('.js'))) {
+      for (const found of readFileSync(join(web, name), 'utf8').matchAll(/\bt\('([a-z_]+)'/g)) keys.add(found[1]);
+    }
+    expect(keys.size).toBeGreaterThan(40);
+    expect([...keys].filter((key) => typeof strings.ja[key as string] !== 'string')).toEqual([]);
   });
 
   it.each([
