@@ -254,7 +254,7 @@ describe('the map rate limit', () => {
       const asset = (await page.text()).match(/src="(\/map\/assets\/[^"]+)"/)?.[1] as string;
       for (let sent = 0; sent < points; sent += 50) {
         const batch = Array.from({ length: Math.min(50, points - sent) }, () =>
-          fetch(`${limited.url}/map/api/tiles/streets/0/0/0`, { method: 'HEAD' }),
+          checkedFetch(`${limited.url}/map/api/tiles/streets/0/0/0`, { method: 'HEAD' }),
         );
         for (const response of await Promise.all(batch)) expect(response.status).toBe(200);
       }
