@@ -18,11 +18,12 @@ import {
   waitForDrawnTiles,
 } from './browser.ts';
 
-// The map page as a person uses it, in chromium, on the integration demo city: it draws, a click tells what is
-// recorded there, scenery search pins results and pages on, a name search flies, the interface speaks English on
-// request, axe-core finds no serious or critical violation, the keyboard alone works, and a 429 or 503 is said as
-// such (with the wait the server asked for), never as "not recorded". Screenshots go to .screenshots/ (named
-// by the README; not committed: docs/screenshots/ holds the copies the docs show).
+// The map page as a person uses it, in chromium, on the integration demo city, each part checked against what the
+// API answers: it draws, a click tells what is recorded there (or says "not recorded" in the API's words), scenery
+// search pins results and pages on, name searches fly, the layers switch and filter, the interface speaks English on
+// request, axe-core finds no serious or critical violation, the keyboard alone works on a phone-sized screen, and a
+// 429 or 503 is said as such (with the wait the server asked for), never as "not recorded". Screenshots go to
+// .screenshots/ (named by the README; not committed: docs/screenshots/ holds the copies the docs show).
 
 const screenshots = fileURLToPath(new URL('../../../.screenshots/', import.meta.url));
 // Downtown 湊浜市: recorded scenes, a town block with a karte, streets with kartes.
