@@ -2,7 +2,7 @@
 // cannot be had (429, 503, no network) the page says why and tries again after the time the server asked for.
 {
   const { getJson } = machimi.api;
-  const { translateStatic, setLanguage, language, onLanguageChange, pick } = machimi.i18n;
+  const { translateStatic, setLanguage, language, onLanguageChange, pick, t } = machimi.i18n;
   const { showRelease, notify, problem } = machimi.status;
   const { createMap } = machimi.map;
   const { openPlace } = machimi.place;
@@ -27,6 +27,10 @@
       wards.replaceChildren(anyWard, ...meta.wards.map((w) => option(w.label, pick(w, 'label'))));
       presets.value = keptPreset;
       wards.value = keptWard;
+      // The service's own default, so that the label follows the spec.
+      document.getElementById('search-year-default').textContent = t('year_default_from', {
+        year: meta.search_features.defaults.year_from,
+      });
     };
     label();
     onLanguageChange(label);

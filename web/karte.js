@@ -37,6 +37,12 @@
         )
       : null;
 
+  // Rate names are open in the spec: one without a word of its own is shown by its name, not as a raw key.
+  const rateLabel = (name) => {
+    const label = t(`rate_${name}`);
+    return label === `rate_${name}` ? name : label;
+  };
+
   const rates = (profile) => {
     const entries = Object.entries(profile?.rates ?? {}).sort(([, a], [, b]) => b.pct - a.pct);
     if (!entries.length) return null;
@@ -48,7 +54,7 @@
         'ul',
         {},
         entries.map(([name, rate]) =>
-          h('li', {}, `${t(`rate_${name}`)} ${rate.pct}% (${rate.count}/${rate.denominator})`),
+          h('li', {}, `${rateLabel(name)} ${rate.pct}% (${rate.count}/${rate.denominator})`),
         ),
       ),
     );

@@ -53,6 +53,7 @@
       if (!info) continue;
       const layer = new TileLayer({
         layer: id,
+        className: `layer-${id}`,
         filters: filtersFor(info),
         minZoom: info.min_zoom,
         maxNativeZoom: info.max_zoom,

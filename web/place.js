@@ -41,7 +41,9 @@
         [t('grade'), area.coverage_grade],
         [t('scenes_count'), area.n_scenes],
       ]),
-      area.has_karte ? areaKarte(area.town_key) : notRecorded(answer),
+      // A town block without a karte is still recorded (its numbers are above): the karte alone is missing, as the
+      // API's note says.
+      area.has_karte ? areaKarte(area.town_key) : h('p', { class: 'no-karte' }, answer.note || t('no_karte')),
     );
   };
 

@@ -15,7 +15,8 @@
   /** The request body from the form; empty fields are left out so the spec's defaults apply. */
   const requestOf = (form) => {
     const data = new FormData(form);
-    const body = { limit: pageSize, mode: data.get('mode') || 'jev' };
+    const body = { limit: pageSize };
+    if (data.get('mode')) body.mode = data.get('mode');
     const query = String(data.get('query') ?? '').trim();
     if (query) body.query = query;
     if (data.get('preset')) body.preset = data.get('preset');

@@ -1,7 +1,8 @@
 // How each layer's features look on a tile canvas. Colours keep 3:1 contrast with the map background.
 {
   const grades = { A: '#1d4f91', B: '#2f6db5', C: '#6d8fbf', D: '#9aa7b8' };
-  const changeColours = { supported: '#b3261e', refuted: '#6b6b6b', inconclusive: '#b26a00' };
+  // One colour per ChangeStatus of the map spec (test/unit/map/web-strings.test.ts checks every status has one).
+  const changeColours = { supported: '#b3261e', refuted: '#6b6b6b', unverifiable: '#b26a00', withdrawn: '#5c4d7d' };
   const amenityColours = { vending_machine: '#7b1fa2', toilet: '#00796b', bench: '#5d4037' };
 
   function each(tile, fn) {
@@ -107,5 +108,5 @@
     painters[layer]?.(ctx, tile, toPixel, options);
   }
 
-  machimi.styles = { draw };
+  machimi.styles = { draw, changeColours, amenityColours };
 }

@@ -21,6 +21,8 @@ export interface TestServer {
   url: string;
   release: ServedRelease;
   logLines: Record<string, unknown>[];
+  /** The server's per-IP budgets, to fill one up without sending its whole size in requests. */
+  rateLimits: RateLimits;
   close: () => Promise<void>;
 }
 
@@ -84,5 +86,5 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     // Counts written behind must land before the next test server empties the shared table.
     await deps.rateLimits.close();
   };
-  return { url, release, logLines, close };
+  return { url, release, logLines, rateLimits: deps.rateLimits, close };
 }

@@ -45,6 +45,8 @@ export interface MapPage {
   problems: string[];
   /** Spec violations among the API answers the page received. */
   specProblems(): Promise<string[]>;
+  /** Requests to any other origin than the server's (the page must make none). */
+  foreign: string[];
 }
 
 const apiPrefixes = ['/v1/', '/explore/api/', '/map/api/'];
@@ -62,6 +64,12 @@ export async function openMapPage(
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });
+  const origin = new URL(url).origin;
+  const foreign: string[] = [];
+  page.on('request', (request) => {
+    if (!request.url().startsWith(`${origin}/`) && !/^(data|blob):/.test(request.url())) foreign.push(request.url());
+  });
+  const checked = new Set<string>();
   page.on('response', (response) => {
     const { pathname } = new URL(response.url());
     if (!apiPrefixes.some((prefix) => pathname.startsWith(prefix))) return;
@@ -70,28 +78,43 @@ export async function openMapPage(
         const text = await response.text().catch(() => '');
         const body = text === '' ? null : JSON.parse(text);
         const headers = new Headers(await response.allHeaders());
+        // A view shown again within a tile's max-age is drawn from the browser's cache, which reports the answer
+        // without its headers: that answer was checked when it first came.
+        if (checked.has(response.url()) && !headers.has('content-type')) return [];
+        checked.add(response.url());
         const method = response.request().method();
-        return checkResponse({ method, url: response.url(), status: response.status(), headers, body });
+        const status = response.status();
+        const found = checkResponse({ method, url: response.url(), status, headers, body });
+        return found.map((problem) => `${method} ${response.url()} ${status}: ${problem}`);
       })(),
     );
   });
   await page.goto(`${url}/`, { timeout: 30_000 });
   await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
-  return { page, problems, specProblems: async () => (await Promise.all(checks)).flat() };
+  return { page, problems, foreign, specProblems: async () => (await Promise.all(checks)).flat() };
 }
 
-/** Resolves when a tile canvas holds a drawn (non-transparent) pixel. */
-export async function waitForDrawnTiles(page: Page): Promise<void> {
+/** Resolves when a tile canvas (of one layer, when named) holds a drawn (non-transparent) pixel. */
+export async function waitForDrawnTiles(page: Page, layer?: string): Promise<void> {
   await page.waitForFunction(
-    () =>
-      [...document.querySelectorAll<HTMLCanvasElement>('canvas.leaflet-tile')].some((canvas) => {
+    (selector) =>
+      [...document.querySelectorAll<HTMLCanvasElement>(selector)].some((canvas) => {
         if (!canvas.width || !canvas.height) return false;
         const pixels = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
         return pixels?.some((value, index) => index % 4 === 3 && value > 0) ?? false;
       }),
-    null,
+    `${layer ? `.layer-${layer} ` : ''}canvas.leaflet-tile`,
     { timeout: 20_000 },
   );
+}
+
+/** Shows the point at the centre of the map at `zoom`, at once. */
+export async function centreMapAt(page: Page, lat: number, lon: number, zoom = 16): Promise<void> {
+  await page.evaluate(([la, lo, z]) => (globalThis as any).machimi.app.map.setView([la, lo], z, { animate: false }), [
+    lat,
+    lon,
+    zoom,
+  ] as const);
 }
 
 /** Clicks the map where the point lies (panning it into view first). */
