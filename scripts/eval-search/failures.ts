@@ -91,7 +91,11 @@ for (const mode of (values.modes as string).split(',') as SearchMode[]) {
         const tagged =
           id !== 'any' && contains(corpus.categoryDocs[corpus.categoryIndex.get(id) ?? -1] ?? new Uint32Array(), doc);
         const how = !c ? 'not_read' : c.negated ? 'read_negated' : c.soft ? 'read_soft' : 'read_hard';
-        kinds.push(`required_missing:${how}${c && !c.soft && !c.negated ? (tagged ? '_tagged' : '_untagged') : ''}`);
+        const worded =
+          c?.matched_text &&
+          (corpus.text.docHasTerm(doc, c.matched_text) || corpus.text.docHasTerm(doc, c.matched_wording ?? ''));
+        const support = tagged ? '_tagged' : worded ? '_untagged_worded' : '_untagged';
+        kinds.push(`required_missing:${how}${c && !c.soft && !c.negated ? support : ''}`);
       }
       if (kinds.length === 0) kinds.push('other');
       for (const k of new Set(kinds)) count(row, k);
