@@ -269,6 +269,11 @@ export function supportingLeaves(doc: FoldedObservation, matcher: CategoryMatche
   return leaves.size;
 }
 
+/** Whether the observation states one of the needles in a clause that does not deny it (shadowed words skipped). */
+export function affirmsAny(doc: FoldedObservation, needles: string[], matcher: CategoryMatcher): boolean {
+  return occurrences(doc, needles, matcher, true).some((o) => !o.denied);
+}
+
 /** A plain word (text term): mentioned (2) or not (1). */
 export function assessTerm(doc: FoldedObservation, term: string): Finding {
   const first = occurrences(doc, [term], null, false)[0];

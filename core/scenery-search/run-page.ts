@@ -6,6 +6,7 @@ import { judgeCalls as judgeCallCount, judgeFallbacks } from '../ops/metrics.ts'
 import type { CategoryCatalog } from './categories.ts';
 import type { Corpus, CorpusObservation } from './corpus.ts';
 import type { CategoryMatcher, FoldCache } from './evidence.ts';
+import { exclusionCheck } from './excluded-mentions.ts';
 import type { AppliedFilters } from './filters.ts';
 import type { Interpretation } from './interpretation-types.ts';
 import type { Judge, JudgeCandidate, JudgeCondition } from './judge/types.ts';
@@ -238,6 +239,15 @@ export async function runPage(input: PageInput): Promise<PageOutput> {
     if (timedOut)
       warnings.push(`the time limit of one request was reached; ${queued.length} candidates wait for the next page`);
   } else fresh = taken.map(byIndex);
+  const exclusions = exclusionCheck(corpus, interpretation, input.matcherFor, folds);
+  if (exclusions && fresh.length > 0) {
+    const load = (docs: number[]) => observationsOf(input, docs, known, sceneless);
+    const affirmed = await exclusions.affirmed(
+      fresh.map((r) => r.doc),
+      load,
+    );
+    if (affirmed.size > 0) fresh = fresh.filter((r) => !affirmed.has(r.doc));
+  }
 
   const page = assemblePage(state.pending, fresh, limit);
   const shownDocs = page.shown.map((r) => r.doc);
