@@ -21,6 +21,8 @@ export interface RankedCondition {
   isTerm: boolean;
   /** How sure the reading of this condition is (1 for a text term). */
   confidence: number;
+  /** The rule that read it (conditions[].rule; a text term is taken as written). */
+  rule: string;
 }
 
 export interface Score {
@@ -49,6 +51,7 @@ export function rankedConditions(conditions: Condition[], textTerms: string[]): 
     soft: c.soft,
     isTerm: false,
     confidence: c.confidence,
+    rule: c.rule,
   }));
   const worded = conditionWords(conditions);
   for (const term of textTerms) {
@@ -60,6 +63,7 @@ export function rankedConditions(conditions: Condition[], textTerms: string[]): 
         soft: false,
         isTerm: true,
         confidence: 1,
+        rule: 'label',
       });
   }
   return out;
