@@ -235,6 +235,16 @@ describe('search engine: related results', () => {
     expect(ids(page)).toEqual([SHRINE, ARCADE].sort());
     for (const r of page.results) expect(r.match_score).toBeLessThan(1);
   });
+
+  it('scores every related result below every result that matches its query, across queries', async () => {
+    const related = await search({ query: '鳥居のある商店街' });
+    const matching = await search({ query: '鳥居' });
+    expect(related.mode).toBe('related');
+    expect(matching.mode).toBe('jev');
+    expect(matching.results.length).toBeGreaterThan(0);
+    const lowestMatching = Math.min(...matching.results.map((r) => r.match_score));
+    for (const r of related.results) expect(r.match_score).toBeLessThan(lowestMatching);
+  });
 });
 
 describe('search engine: external judge accounting', () => {
