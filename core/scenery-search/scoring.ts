@@ -156,7 +156,10 @@ export function indexSupport(corpus: Corpus, conditions: Condition[]): (doc: num
   });
 }
 
-/** Per hard condition, the passages (leaves) of an observation that state it (evidence.ts supportingLeaves). */
+/**
+ * Per hard condition, the passages (leaves) of a judged candidate that state it (evidence.ts supportingLeaves; the
+ * tagger only where no phrase or wording states it, since every candidate of the page is counted).
+ */
 export function passageCounter(
   conditions: Condition[],
   matcherFor: (categoryId: string) => CategoryMatcher | null,
@@ -168,7 +171,7 @@ export function passageCounter(
   return (observation) => {
     const doc = foldObservation(observation, folds);
     const counts: Record<string, number> = {};
-    for (const { key, matcher } of hard) if (matcher) counts[key] = supportingLeaves(doc, matcher);
+    for (const { key, matcher } of hard) if (matcher) counts[key] = supportingLeaves(doc, matcher, false);
     return counts;
   };
 }
