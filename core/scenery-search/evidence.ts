@@ -256,13 +256,15 @@ export function assessCategory(doc: FoldedObservation, matcher: CategoryMatcher)
 /**
  * How many leaves (passages) state the category, not denied: by its evidence phrases, its wordings or the tagger.
  * A scene that shows a thing tends to say so in more than one place (its summary and a detail); a passing mention
- * is said once.
+ * is said once. `taggerAlways` false reads the tagger only when no phrase or wording states the category
+ * (assessCategory has then run it already): the judge's candidates are all counted, and the tagger costs about a
+ * millisecond an observation.
  */
-export function supportingLeaves(doc: FoldedObservation, matcher: CategoryMatcher): number {
+export function supportingLeaves(doc: FoldedObservation, matcher: CategoryMatcher, taggerAlways = true): number {
   const leaves = new Set<number>();
   for (const o of occurrences(doc, matcher.evidence, null, true)) if (!o.denied) leaves.add(o.leaf);
   for (const o of occurrences(doc, matcher.wording, matcher, true)) if (!o.denied) leaves.add(o.leaf);
-  if (taggedFinding(doc, matcher) !== null)
+  if ((taggerAlways || leaves.size === 0) && taggedFinding(doc, matcher) !== null)
     (doc.tagged as TaggedSpan[][]).forEach((spans, leaf) => {
       if (spans.some((s) => s.category === matcher.category.index && !s.denied)) leaves.add(leaf);
     });

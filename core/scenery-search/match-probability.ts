@@ -26,6 +26,8 @@ export type Evidence =
   | 'stated_absent';
 
 interface Factors {
+  /** A condition by the rule that read it (conditions[].rule): the share of right results, relative to a label. */
+  reading: Record<string, number>;
   /** A condition that must hold, by its evidence. */
   present: Record<Evidence, number>;
   /** A negated condition, by the evidence of its category. */
@@ -70,18 +72,27 @@ export function passagesFactor(counts: number[]): number {
 export interface ConditionEvidence {
   negated: boolean;
   soft: boolean;
-  /** How sure the reading of the query's wording as this condition is (conditions[].confidence). */
-  confidence: number;
+  /** The rule that read the query's wording as this condition (conditions[].rule). */
+  rule: string;
   evidence: Evidence;
   /** Whether the query's wording (or the catalogue wording it was read as) is among the scene's words; default true. */
   worded?: boolean;
 }
 
-/** Probability that one condition holds for the result and was read right (the reading's confidence squared). */
+// A rule the spec does not list is taken as its least right one.
+const UNLISTED_RULE = Math.min(...Object.values(FACTORS.reading));
+
+/**
+ * Probability that one condition holds for the result and was read right. The reading enters by how often results
+ * of its rule were right, not by the reading's confidence: on the development queries a fuzzy or thesaurus reading
+ * that finds its category in a scene is right as often as a label (a misspelt word still names one thing), so
+ * the square of the confidence lowered right results below wrong ones of other queries.
+ */
 export function conditionProbability(c: ConditionEvidence): number {
   const found = c.evidence !== 'not_mentioned' && c.evidence !== 'stated_absent';
   const unworded = !c.negated && found && c.worded === false ? UNWORDED : 1;
-  return (c.negated ? FACTORS.absent : FACTORS.present)[c.evidence] * unworded * c.confidence ** 2;
+  const reading = FACTORS.reading[c.rule] ?? UNLISTED_RULE;
+  return (c.negated ? FACTORS.absent : FACTORS.present)[c.evidence] * unworded * reading;
 }
 
 /**

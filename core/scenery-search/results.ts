@@ -148,7 +148,8 @@ export function buildSceneItem(
           match.score *
             SHARED_PASSAGE ** (match.judged ? shared : 0) *
             DROPPED_WORD ** setAside *
-            passagesFactor(passages),
+            // A judged score counted the passages already (scoring.ts), before the page was cut.
+            (match.judged ? 1 : passagesFactor(passages)),
         ) * 1000,
       ) / 1000,
     // The judge's firmness, discounted by how surely the query was read (a fuzzy match is less sure than a label).

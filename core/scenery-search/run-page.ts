@@ -15,7 +15,7 @@ import type { SearchableObservation } from './observation-text.ts';
 import { assemblePage, type Ranked } from './page.ts';
 import type { SearchMode } from './request.ts';
 import { buildSceneItem, orderByScore, type SceneItem, type SceneLinks } from './results.ts';
-import { indexSupport, rankedConditions, scorePresence } from './scoring.ts';
+import { indexSupport, passageCounter, rankedConditions, scorePresence } from './scoring.ts';
 import { planTiers, type StreamPosition, takeCandidates } from './streams.ts';
 import { createTextRanker } from './text-rank.ts';
 
@@ -200,6 +200,7 @@ export async function runPage(input: PageInput): Promise<PageOutput> {
       }));
     const ranked = rankedConditions(interpretation.conditions, interpretation.text_terms);
     const supportOf = indexSupport(corpus, interpretation.conditions);
+    const passagesOf = passageCounter(interpretation.conditions, input.matcherFor, folds);
     const outcome = await judgeCandidates(input.judge, judgeConditions(input, interpretation), candidates, {
       concurrency: input.concurrency,
       deadline: input.deadline,
@@ -217,7 +218,8 @@ export async function runPage(input: PageInput): Promise<PageOutput> {
       const presence = outcome.presence.get(corpus.ids.at(t.doc));
       if (presence) {
         judgedCount++;
-        const s = scorePresence(ranked, presence, interpretation.combine, supportOf(t.doc));
+        const observation = observations.get(t.doc) as SearchableObservation;
+        const s = scorePresence(ranked, presence, interpretation.combine, supportOf(t.doc), passagesOf(observation));
         fresh.push({
           ...t,
           judged: true,

@@ -5,9 +5,10 @@
  */
 import { conditionWords } from './condition-words.ts';
 import type { Corpus } from './corpus.ts';
-import type { Presence } from './evidence.ts';
+import { type CategoryMatcher, type FoldCache, foldObservation, type Presence, supportingLeaves } from './evidence.ts';
 import type { Condition } from './interpretation-types.ts';
-import { judgedEvidence, matchProbability } from './match-probability.ts';
+import { judgedEvidence, matchProbability, passagesFactor } from './match-probability.ts';
+import type { SearchableObservation } from './observation-text.ts';
 import { contains, EMPTY_POSTINGS } from './postings.ts';
 
 /** A condition as ranked: a category condition of the interpretation, or a plain text term. */
@@ -21,6 +22,8 @@ export interface RankedCondition {
   isTerm: boolean;
   /** How sure the reading of this condition is (1 for a text term). */
   confidence: number;
+  /** The rule that read it (conditions[].rule; a text term is taken as written). */
+  rule: string;
 }
 
 export interface Score {
@@ -49,6 +52,7 @@ export function rankedConditions(conditions: Condition[], textTerms: string[]): 
     soft: c.soft,
     isTerm: false,
     confidence: c.confidence,
+    rule: c.rule,
   }));
   const worded = conditionWords(conditions);
   for (const term of textTerms) {
@@ -60,6 +64,7 @@ export function rankedConditions(conditions: Condition[], textTerms: string[]): 
         soft: false,
         isTerm: true,
         confidence: 1,
+        rule: 'label',
       });
   }
   return out;
@@ -75,11 +80,16 @@ export interface IndexSupport {
 
 const NO_INDEX: IndexSupport = { tagged: () => false, worded: () => true };
 
+/**
+ * `passages`: per hard condition, how many passages of the observation state it (passageCounter). Given, the score
+ * counts them, so the page is cut by the score its results show rather than by one that ignores them.
+ */
 export function scorePresence(
   conditions: RankedCondition[],
   presence: Record<string, Presence>,
   combine: 'all' | 'any',
   index: IndexSupport = NO_INDEX,
+  passages: Record<string, number> = {},
 ): Score {
   const categories = conditions.filter((c) => !c.isTerm && !c.soft);
   const terms = conditions.filter((c) => c.isTerm);
@@ -107,10 +117,12 @@ export function scorePresence(
       evidence: judgedEvidence(presence[c.key] ?? 1, index.tagged(c.key)),
       worded: index.worded(c.key),
     }));
-  const score = matchProbability(evidence, combine, {
-    found: terms.filter((t) => (presence[t.key] ?? 1) >= 2).length,
-    total: terms.length,
-  });
+  const stated = conditions.filter((c) => !c.isTerm && !c.soft && !c.negated && (presence[c.key] ?? 1) >= 2);
+  const score =
+    matchProbability(evidence, combine, {
+      found: terms.filter((t) => (presence[t.key] ?? 1) >= 2).length,
+      total: terms.length,
+    }) * passagesFactor(stated.map((c) => passages[c.key] ?? 0));
   return {
     score: Math.round(Math.min(1, Math.max(0, score)) * 1000) / 1000,
     confidence: conditions.length > 0 ? Math.round((explicit / conditions.length) * 100) / 100 : 1,
@@ -142,4 +154,24 @@ export function indexSupport(corpus: Corpus, conditions: Condition[]): (doc: num
       return c === undefined || c.wordings.length === 0 || c.wordings.some((w) => corpus.text.docHasTerm(doc, w));
     },
   });
+}
+
+/**
+ * Per hard condition, the passages (leaves) of a judged candidate that state it (evidence.ts supportingLeaves; the
+ * tagger only where no phrase or wording states it, since every candidate of the page is counted).
+ */
+export function passageCounter(
+  conditions: Condition[],
+  matcherFor: (categoryId: string) => CategoryMatcher | null,
+  folds?: FoldCache,
+): (observation: SearchableObservation) => Record<string, number> {
+  const hard = conditions
+    .filter((c) => !c.negated && !c.soft)
+    .map((c) => ({ key: c.key, matcher: matcherFor(c.category_id) }));
+  return (observation) => {
+    const doc = foldObservation(observation, folds);
+    const counts: Record<string, number> = {};
+    for (const { key, matcher } of hard) if (matcher) counts[key] = supportingLeaves(doc, matcher, false);
+    return counts;
+  };
 }

@@ -33,7 +33,7 @@ export function createTextRanker(corpus: Corpus, interpretation: Interpretation)
     key: c.key,
     negated: c.negated,
     soft: c.soft,
-    confidence: c.confidence,
+    rule: c.rule,
     tagged: corpus.categoryDocs[corpus.categoryIndex.get(c.category_id) ?? -1] ?? EMPTY_POSTINGS,
     worded: has(c.matched_text),
     wordedAs: has(c.matched_wording ?? null),
@@ -52,7 +52,7 @@ export function createTextRanker(corpus: Corpus, interpretation: Interpretation)
         const tagged = contains(part.tagged, doc);
         const worded = part.worded(doc) || part.wordedAs(doc);
         const found: Evidence = tagged ? 'index_tag' : !part.negated && worded ? 'index_word' : 'not_mentioned';
-        evidence.push({ negated: part.negated, soft: part.soft, confidence: part.confidence, evidence: found, worded });
+        evidence.push({ negated: part.negated, soft: part.soft, rule: part.rule, evidence: found, worded });
         if (part.negated ? tagged : found === 'not_mentioned') unsupported.push(part.key);
         else if (!part.soft) supported++;
       }

@@ -69,10 +69,10 @@ describe('the external judge chosen by JUDGE_* variables', () => {
     // The fake judge states every condition: each result scores the estimate of two stated conditions, less one
     // discount when a single passage states both and one for each condition its text names by another wording, raised
     // for a condition stated in two or three passages.
-    const stated = page.interpretation.conditions.map((c: { confidence: number }) => ({
+    const stated = page.interpretation.conditions.map((c: { rule: string }) => ({
       negated: false,
       soft: false,
-      confidence: c.confidence,
+      rule: c.rule,
       evidence: 'stated' as const,
     }));
     const estimate = matchProbability(stated, 'all', { found: 0, total: 0 });
@@ -80,9 +80,9 @@ describe('the external judge chosen by JUDGE_* variables', () => {
     const allowed = [0, 1].flatMap((k) =>
       [0, 1, 2].flatMap((j) =>
         passages.map((f) => {
-          // As the engine rounds: the judged estimate first, then the page's discounts and passages.
-          const judged = Math.round(estimate * UNWORDED ** j * 1000) / 1000;
-          return Math.round(Math.min(1, judged * SHARED_PASSAGE ** k * f) * 1000) / 1000;
+          // As the engine rounds: the judged estimate with its passages first, then the page's discounts.
+          const judged = Math.round(Math.min(1, estimate * UNWORDED ** j * f) * 1000) / 1000;
+          return Math.round(Math.min(1, judged * SHARED_PASSAGE ** k) * 1000) / 1000;
         }),
       ),
     );

@@ -139,10 +139,10 @@ describe('OpenAI-compatible judge selected by JUDGE_* variables', () => {
     // Ranked by the index: a result scores the estimate of two tagged conditions exactly when it is tagged with
     // both, and a condition some result is not tagged with (nor worded) is listed as unverified.
     const both = (tags: string[]) => ['utility_poles', 'residential_street'].every((t) => tags.includes(t));
-    const tagged = page.interpretation.conditions.map((c: { confidence: number }) => ({
+    const tagged = page.interpretation.conditions.map((c: { rule: string }) => ({
       negated: false,
       soft: false,
-      confidence: c.confidence,
+      rule: c.rule,
       evidence: 'index_tag' as const,
     }));
     const bothTagged = Math.round(matchProbability(tagged, 'all', { found: 0, total: 0 }) * 1000) / 1000;

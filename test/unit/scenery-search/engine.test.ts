@@ -65,7 +65,7 @@ describe('search engine: one page', () => {
     expect(result?.tags).toEqual(expect.arrayContaining(['stone_paving', 'slope_road']));
     // Both conditions stated in their sections, read from their labels, each in a passage of its own; the paving
     // is stated in three leaves (summary, surface, an observation), the slope in two (summary, geometry).
-    const stated = { negated: false, soft: false, confidence: 1, evidence: 'stated' as const };
+    const stated = { negated: false, soft: false, rule: 'label', evidence: 'stated' as const };
     const judged = matchProbability([stated, stated], 'all', { found: 0, total: 0 });
     expect(result?.match_score).toBe(round3(Math.min(1, judged * passagesFactor([3, 2]))));
     expect(result?.match_probabilities).toEqual({ stone_paving: 0.95, slope_road: 0.95 });
@@ -102,7 +102,7 @@ describe('search engine: one page', () => {
     const tagged = {
       negated: false,
       soft: false,
-      confidence: condition?.confidence ?? 0,
+      rule: condition?.rule ?? '',
       evidence: 'index_tag' as const,
     };
     // Each states it in two leaves (the summary's 住宅街, road_context's 住宅); the index score is rounded first.
@@ -234,6 +234,16 @@ describe('search engine: related results', () => {
     expect(page.mode).toBe('related');
     expect(ids(page)).toEqual([SHRINE, ARCADE].sort());
     for (const r of page.results) expect(r.match_score).toBeLessThan(1);
+  });
+
+  it('scores every related result below every result that matches its query, across queries', async () => {
+    const related = await search({ query: '鳥居のある商店街' });
+    const matching = await search({ query: '鳥居' });
+    expect(related.mode).toBe('related');
+    expect(matching.mode).toBe('jev');
+    expect(matching.results.length).toBeGreaterThan(0);
+    const lowestMatching = Math.min(...matching.results.map((r) => r.match_score));
+    for (const r of related.results) expect(r.match_score).toBeLessThan(lowestMatching);
   });
 });
 

@@ -10,7 +10,7 @@ import {
 const hard = (evidence: Evidence, extra: Partial<ConditionEvidence> = {}): ConditionEvidence => ({
   negated: false,
   soft: false,
-  confidence: 1,
+  rule: 'label',
   evidence,
   ...extra,
 });
@@ -41,9 +41,13 @@ describe('match_score as a probability estimate', () => {
     );
   });
 
-  it('is lower for a looser reading of the query', () => {
-    expect(conditionProbability(hard('index_tag', { confidence: 0.6 }))).toBeLessThan(
-      conditionProbability(hard('index_tag', { confidence: 1 })),
+  it('is lower for a reading whose results were right less often than a label', () => {
+    expect(conditionProbability(hard('index_tag', { rule: 'synonym' }))).toBeLessThan(
+      conditionProbability(hard('index_tag', { rule: 'label' })),
+    );
+    // A rule the spec does not list counts as the least right one.
+    expect(conditionProbability(hard('index_tag', { rule: 'unlisted' }))).toBeLessThanOrEqual(
+      conditionProbability(hard('index_tag', { rule: 'synonym' })),
     );
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../../core/scenery-search/categories.ts';
 import { buildCategoryMatcher, foldObservation, supportingLeaves } from '../../../core/scenery-search/evidence.ts';
 import { passagesFactor } from '../../../core/scenery-search/match-probability.ts';
+import { type RankedCondition, scorePresence } from '../../../core/scenery-search/scoring.ts';
 
 const catalog = loadCatalog();
 const stonePaving = buildCategoryMatcher(
@@ -37,5 +38,34 @@ describe('the factor of several passages', () => {
 
   it('multiplies over the conditions', () => {
     expect(passagesFactor([2, 2])).toBeCloseTo(passagesFactor([2]) ** 2);
+  });
+});
+
+describe('a judged score', () => {
+  const condition = (key: string, extra: Partial<RankedCondition> = {}): RankedCondition => ({
+    key,
+    weight: 1,
+    negated: false,
+    soft: false,
+    isTerm: false,
+    confidence: 1,
+    rule: 'label',
+    ...extra,
+  });
+
+  it('counts the passages of each hard condition it finds, before the page is cut', () => {
+    const conditions = [condition('a'), condition('b')];
+    const once = scorePresence(conditions, { a: 2, b: 2 }, 'all').score;
+    const twice = scorePresence(conditions, { a: 2, b: 2 }, 'all', undefined, { a: 2, b: 1 }).score;
+    expect(twice).toBeCloseTo(Math.min(1, once * passagesFactor([2])), 2);
+    expect(twice).toBeGreaterThan(once);
+  });
+
+  it('ignores the passages of a condition it does not find, a negated one and a soft one', () => {
+    const conditions = [condition('a'), condition('n', { negated: true }), condition('s', { soft: true })];
+    const presence = { a: 1, n: 1, s: 2 } as const;
+    expect(scorePresence(conditions, presence, 'all', undefined, { a: 3, n: 3, s: 3 }).score).toBe(
+      scorePresence(conditions, presence, 'all').score,
+    );
   });
 });
