@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSpec, specFiles } from '../../../core/spec.ts';
 import type { ServerProcess } from '../../helpers/server-process.ts';
 import { checkedFetch } from '../../helpers/spec-check.ts';
 import {
@@ -34,6 +35,24 @@ const offshore = { lat: 34.7, lon: 135.2 };
 const thinBlock = { lat: 34.66743, lon: 134.92901 };
 
 type Answer = Record<string, any>;
+
+/** The values of an enum of the map spec, where each is written once. */
+const mapEnum = (name: string): string[] => (loadSpec(specFiles.map).document as Answer).components.schemas[name].enum;
+
+/** The legend's entries, by layer: each entry's words, and whether its swatch holds a drawn pixel. */
+type Legend = Record<string, { text: string; drawn: boolean }[] | undefined>;
+const legendOf = (page: Page): Promise<Legend> =>
+  page.evaluate(() => {
+    const byLayer: Legend = {};
+    for (const item of document.querySelectorAll<HTMLElement>('#legend li')) {
+      const canvas = item.querySelector('canvas') as HTMLCanvasElement;
+      const pixels = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+      const drawn = [...pixels].some((value, index) => index % 4 === 3 && value > 0);
+      const layer = item.dataset.layer as string;
+      byLayer[layer] = [...(byLayer[layer] ?? []), { text: item.textContent ?? '', drawn }];
+    }
+    return byLayer;
+  });
 
 /** The JSON of the next answer whose path starts with `path` (set up before the action that asks for it). */
 const answerTo = (page: Page, path: string): Promise<Answer> =>
@@ -250,6 +269,34 @@ describe.skipIf(!hasChromium)('the map page in chromium', () => {
     await page.waitForSelector('#panel .not-recorded', { timeout: 15_000 });
     expect(await page.textContent('#panel .not-recorded')).toBe(note);
     await page.keyboard.press('Escape');
+  });
+
+  it('has a legend naming in words the classes of the layers that are on, and only those', async () => {
+    const { page } = map;
+    const words = (keys: string[]) =>
+      page.evaluate((all) => all.map((key) => (globalThis as any).machimi.i18n.t(key)), keys);
+    const grades = mapEnum('CoverageGrade');
+    const statuses = await words(mapEnum('ChangeStatus').map((status) => `status_${status}`));
+    const kinds = await words(mapEnum('AmenityKind').map((kind) => `kind_${kind}`));
+    expect(await page.isVisible('#legend-list')).toBe(true);
+    const atStart = await legendOf(page);
+    expect(Object.keys(atStart)).toEqual(['areas', 'streets', 'scenes']);
+    expect(atStart.streets?.map(({ text }) => text)).toEqual(grades.map((grade) => `通り（記録の等級 ${grade}）`));
+    await page.click('#layers summary');
+    for (const layer of ['changes', 'amenities']) await page.check(`input[name="layer"][value="${layer}"]`);
+    const more = await legendOf(page);
+    expect(more.changes?.map(({ text }) => text)).toEqual(statuses);
+    expect(more.amenities?.map(({ text }) => text)).toEqual(kinds);
+    // Every class has its swatch, drawn by the layer's painter, beside its words.
+    for (const entries of Object.values(more)) for (const { drawn } of entries ?? []) expect(drawn).toBe(true);
+    await page.uncheck('input[name="layer"][value="changes"]');
+    expect(Object.keys(await legendOf(page))).toEqual(['areas', 'streets', 'scenes', 'amenities']);
+    await page.uncheck('input[name="layer"][value="amenities"]');
+    await page.click('#layers summary');
+    await page.click('#lang-switch');
+    expect(await page.textContent('#legend summary')).toBe('Legend');
+    expect((await legendOf(page)).streets?.[0]?.text).toBe(`Street (coverage grade ${grades[0]})`);
+    await page.click('#lang-switch');
   });
 
   it('toggles changes, amenities and schools, and filters by category, status, kind and year', async () => {
