@@ -55,7 +55,7 @@ interface FirstView {
   allTiles: number | null;
 }
 type Marks = typeof globalThis & { firstView?: FirstView };
-const ms = (at: number | null) => (at === null ? '-' : at.toFixed(0));
+const ms = (at: number | null | undefined) => (at === null || at === undefined ? '-' : at.toFixed(0));
 
 /**
  * Runs in the page before its own scripts: notes on the page's clock (ms since navigation start) when body[data-ready]
@@ -113,10 +113,15 @@ try {
         statuses.set(response.status(), (statuses.get(response.status()) ?? 0) + 1);
       });
       await page.goto(`${base}${library === 'maplibre' ? maplibrePath : '/'}`, { timeout: 30_000 });
-      await page.waitForFunction(() => ((globalThis as Marks).firstView?.allTiles ?? null) !== null, null, {
-        timeout: 60_000,
-      });
-      await page.waitForLoadState('networkidle', { timeout: 60_000 });
+      // A run that does not finish within a minute is reported with what it reached ('-' for the rest), not fatal.
+      const finished = await page
+        .waitForFunction(() => ((globalThis as Marks).firstView?.allTiles ?? null) !== null, null, { timeout: 60_000 })
+        .then(() => page.waitForLoadState('networkidle', { timeout: 60_000 }))
+        .then(
+          () => true,
+          (error: Error) => console.error(`${library} run ${run}: ${error.message.split('\n')[0]}`),
+        );
+      if (finished !== true) console.error(`${library} run ${run}: reported as far as it got`);
       const timing = await page.evaluate(() => {
         const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
         const pick = ({ name, transferSize, encodedBodySize, responseEnd }: Entry) => ({
