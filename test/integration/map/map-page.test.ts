@@ -271,38 +271,7 @@ describe.skipIf(!hasChromium)('the map page in chromium', () => {
     await page.keyboard.press('Escape');
   });
 
-  it('has a legend naming in words the classes of the layers that are on, and only those', async () => {
-    const { page } = map;
-    const words = (keys: string[]) =>
-      page.evaluate((all) => all.map((key) => (globalThis as any).machimi.i18n.t(key)), keys);
-    const grades = mapEnum('CoverageGrade');
-    const statuses = await words(mapEnum('ChangeStatus').map((status) => `status_${status}`));
-    const kinds = await words(mapEnum('AmenityKind').map((kind) => `kind_${kind}`));
-    // Zoomed out below the changes and amenities layers' min_zoom, so that switching them on asks for none of their
-    // tiles: the whole file shares one client's map rate limit. The legend follows the switches, not the zoom.
-    await centreMapAt(page, downtown.lat, downtown.lon, 9);
-    expect(await page.isVisible('#legend-list')).toBe(true);
-    const atStart = await legendOf(page);
-    expect(Object.keys(atStart)).toEqual(['areas', 'streets', 'scenes']);
-    expect(atStart.streets?.map(({ text }) => text)).toEqual(grades.map((grade) => `通り（記録の等級 ${grade}）`));
-    await page.click('#layers summary');
-    for (const layer of ['changes', 'amenities']) await page.check(`input[name="layer"][value="${layer}"]`);
-    const more = await legendOf(page);
-    expect(more.changes?.map(({ text }) => text)).toEqual(statuses);
-    expect(more.amenities?.map(({ text }) => text)).toEqual(kinds);
-    // Every class has its swatch, drawn by the layer's painter, beside its words.
-    for (const entries of Object.values(more)) for (const { drawn } of entries ?? []) expect(drawn).toBe(true);
-    await page.uncheck('input[name="layer"][value="changes"]');
-    expect(Object.keys(await legendOf(page))).toEqual(['areas', 'streets', 'scenes', 'amenities']);
-    await page.uncheck('input[name="layer"][value="amenities"]');
-    await page.click('#layers summary');
-    await page.click('#lang-switch');
-    expect(await page.textContent('#legend summary')).toBe('Legend');
-    expect((await legendOf(page)).streets?.[0]?.text).toBe(`Street (coverage grade ${grades[0]})`);
-    await page.click('#lang-switch');
-  });
-
-  it('toggles changes, amenities and schools, and filters by category, status, kind and year', async () => {
+  it('toggles changes, amenities and schools, with their legend, and filters by category, status, kind and year', async () => {
     const { page } = map;
     const config = await (await checkedFetch(`${server.url}/map/api/config`)).json();
     await centreMapAt(page, downtown.lat, downtown.lon, 15);
@@ -312,6 +281,21 @@ describe.skipIf(!hasChromium)('the map page in chromium', () => {
       await page.check(`input[name="layer"][value="${layer}"]`);
       await asked;
     }
+    // The legend names, in the page's words, every class of each layer that is on (and a swatch drawn for each).
+    const words = (keys: string[]) =>
+      page.evaluate((all) => all.map((key) => (globalThis as any).machimi.i18n.t(key)), keys);
+    const legend = await legendOf(page);
+    expect(Object.keys(legend)).toEqual(['areas', 'streets', 'scenes', 'changes', 'amenities', 'schools']);
+    expect(legend.streets?.map(({ text }) => text)).toEqual(
+      mapEnum('CoverageGrade').map((grade) => `通り（記録の等級 ${grade}）`),
+    );
+    expect(legend.changes?.map(({ text }) => text)).toEqual(
+      await words(mapEnum('ChangeStatus').map((status) => `status_${status}`)),
+    );
+    expect(legend.amenities?.map(({ text }) => text)).toEqual(
+      await words(mapEnum('AmenityKind').map((kind) => `kind_${kind}`)),
+    );
+    for (const entries of Object.values(legend)) for (const { drawn } of entries ?? []) expect(drawn).toBe(true);
     // The filters are set first and the year last: each change redraws every shown layer, once is enough here.
     const chosen: Record<string, string> = await page.evaluate(() => {
       const set = (id: string, index: number) => {
@@ -336,6 +320,7 @@ describe.skipIf(!hasChromium)('the map page in chromium', () => {
     await Promise.all(asked);
     await page.uncheck('input[name="layer"][value="changes"]');
     expect(await page.locator('.layer-changes').count()).toBe(0);
+    expect(Object.keys(await legendOf(page))).toEqual(['areas', 'streets', 'scenes', 'amenities', 'schools']);
     for (const layer of ['amenities', 'schools']) await page.uncheck(`input[name="layer"][value="${layer}"]`);
     await page.evaluate(() => {
       for (const id of ['change-category', 'change-status', 'amenity-kind']) {
@@ -355,6 +340,8 @@ describe.skipIf(!hasChromium)('the map page in chromium', () => {
     expect(await page.textContent('#attribution')).toBe(meta.license.attribution_en);
     expect(await page.locator('#ui-requirements li').allTextContents()).toEqual(meta.license.ui_requirements_en);
     expect(await page.textContent('#search-label')).not.toBe('景観を探す');
+    expect(await page.textContent('#legend summary')).toBe('Legend');
+    expect((await legendOf(page)).streets?.[0]?.text).toBe(`Street (coverage grade ${mapEnum('CoverageGrade')[0]})`);
     await page.click('#lang-switch');
     expect(await page.getAttribute('html', 'lang')).toBe('ja');
     expect(await page.textContent('#search-label')).toBe('景観を探す');
