@@ -3,6 +3,7 @@
 // what is recorded at the centre.
 {
   const { TileLayer } = machimi.tiles;
+  const { createLegend } = machimi.legend;
   const { t, onLanguageChange } = machimi.i18n;
   const { problem } = machimi.status;
 
@@ -64,12 +65,14 @@
       layers.set(id, { layer, info });
       if (shownAtStart.has(id)) layer.addTo(map);
     }
+    const legend = createLegend(map, order, (id) => map.hasLayer(layers.get(id)?.layer));
     for (const box of document.querySelectorAll('input[name="layer"]')) {
       box.checked = shownAtStart.has(box.value);
       box.addEventListener('change', () => {
         const entry = layers.get(box.value);
         if (entry && box.checked) entry.layer.addTo(map);
         else if (entry) entry.layer.remove();
+        legend.render();
       });
     }
     labelFilters(config);

@@ -108,5 +108,42 @@
     painters[layer]?.(ctx, tile, toPixel, options);
   }
 
-  machimi.styles = { draw, changeColours, amenityColours };
+  // The legend's classes, each a sample feature that the layer's own painter draws (so a swatch cannot drift from
+  // the map) and the word that names it (a strings.js key and its values).
+  const point = (properties) => ({ geometry: { type: 'Point', coordinates: [0.5, 0.5] }, properties });
+  const square = {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [0.1, 0.1],
+        [0.9, 0.1],
+        [0.9, 0.9],
+        [0.1, 0.9],
+        [0.1, 0.1],
+      ],
+    ],
+  };
+  const line = {
+    type: 'LineString',
+    coordinates: [
+      [0.05, 0.5],
+      [0.95, 0.5],
+    ],
+  };
+  const legend = {
+    areas: [{ word: ['layer_areas'], feature: { geometry: square } }],
+    streets: Object.keys(grades).map((grade) => ({
+      word: ['legend_grade', { grade }],
+      feature: { geometry: line, properties: { grade } },
+    })),
+    scenes: [
+      { word: ['legend_scene'], feature: point({}) },
+      { word: ['legend_density'], feature: point({ count: 16 }) },
+    ],
+    changes: Object.keys(changeColours).map((status) => ({ word: [`status_${status}`], feature: point({ status }) })),
+    amenities: Object.keys(amenityColours).map((kind) => ({ word: [`kind_${kind}`], feature: point({ kind }) })),
+    schools: [{ word: ['layer_schools'], feature: point({}) }],
+  };
+
+  machimi.styles = { draw, changeColours, amenityColours, legend };
 }

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSpec, specFiles } from '../../../core/spec.ts';
 import type { ServerProcess } from '../../helpers/server-process.ts';
 import { checkedFetch } from '../../helpers/spec-check.ts';
 import {
@@ -34,6 +35,24 @@ const offshore = { lat: 34.7, lon: 135.2 };
 const thinBlock = { lat: 34.66743, lon: 134.92901 };
 
 type Answer = Record<string, any>;
+
+/** The values of an enum of the map spec, where each is written once. */
+const mapEnum = (name: string): string[] => (loadSpec(specFiles.map).document as Answer).components.schemas[name].enum;
+
+/** The legend's entries, by layer: each entry's words, and whether its swatch holds a drawn pixel. */
+type Legend = Record<string, { text: string; drawn: boolean }[] | undefined>;
+const legendOf = (page: Page): Promise<Legend> =>
+  page.evaluate(() => {
+    const byLayer: Legend = {};
+    for (const item of document.querySelectorAll<HTMLElement>('#legend li')) {
+      const canvas = item.querySelector('canvas') as HTMLCanvasElement;
+      const pixels = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+      const drawn = [...pixels].some((value, index) => index % 4 === 3 && value > 0);
+      const layer = item.dataset.layer as string;
+      byLayer[layer] = [...(byLayer[layer] ?? []), { text: item.textContent ?? '', drawn }];
+    }
+    return byLayer;
+  });
 
 /** The JSON of the next answer whose path starts with `path` (set up before the action that asks for it). */
 const answerTo = (page: Page, path: string): Promise<Answer> =>
@@ -252,7 +271,7 @@ describe.skipIf(!hasChromium)('the map page in chromium', () => {
     await page.keyboard.press('Escape');
   });
 
-  it('toggles changes, amenities and schools, and filters by category, status, kind and year', async () => {
+  it('toggles changes, amenities and schools, with their legend, and filters by category, status, kind and year', async () => {
     const { page } = map;
     const config = await (await checkedFetch(`${server.url}/map/api/config`)).json();
     await centreMapAt(page, downtown.lat, downtown.lon, 15);
@@ -262,6 +281,21 @@ describe.skipIf(!hasChromium)('the map page in chromium', () => {
       await page.check(`input[name="layer"][value="${layer}"]`);
       await asked;
     }
+    // The legend names, in the page's words, every class of each layer that is on (and a swatch drawn for each).
+    const words = (keys: string[]) =>
+      page.evaluate((all) => all.map((key) => (globalThis as any).machimi.i18n.t(key)), keys);
+    const legend = await legendOf(page);
+    expect(Object.keys(legend)).toEqual(['areas', 'streets', 'scenes', 'changes', 'amenities', 'schools']);
+    expect(legend.streets?.map(({ text }) => text)).toEqual(
+      mapEnum('CoverageGrade').map((grade) => `通り（記録の等級 ${grade}）`),
+    );
+    expect(legend.changes?.map(({ text }) => text)).toEqual(
+      await words(mapEnum('ChangeStatus').map((status) => `status_${status}`)),
+    );
+    expect(legend.amenities?.map(({ text }) => text)).toEqual(
+      await words(mapEnum('AmenityKind').map((kind) => `kind_${kind}`)),
+    );
+    for (const entries of Object.values(legend)) for (const { drawn } of entries ?? []) expect(drawn).toBe(true);
     // The filters are set first and the year last: each change redraws every shown layer, once is enough here.
     const chosen: Record<string, string> = await page.evaluate(() => {
       const set = (id: string, index: number) => {
@@ -286,6 +320,7 @@ describe.skipIf(!hasChromium)('the map page in chromium', () => {
     await Promise.all(asked);
     await page.uncheck('input[name="layer"][value="changes"]');
     expect(await page.locator('.layer-changes').count()).toBe(0);
+    expect(Object.keys(await legendOf(page))).toEqual(['areas', 'streets', 'scenes', 'amenities', 'schools']);
     for (const layer of ['amenities', 'schools']) await page.uncheck(`input[name="layer"][value="${layer}"]`);
     await page.evaluate(() => {
       for (const id of ['change-category', 'change-status', 'amenity-kind']) {
@@ -305,6 +340,8 @@ describe.skipIf(!hasChromium)('the map page in chromium', () => {
     expect(await page.textContent('#attribution')).toBe(meta.license.attribution_en);
     expect(await page.locator('#ui-requirements li').allTextContents()).toEqual(meta.license.ui_requirements_en);
     expect(await page.textContent('#search-label')).not.toBe('景観を探す');
+    expect(await page.textContent('#legend summary')).toBe('Legend');
+    expect((await legendOf(page)).streets?.[0]?.text).toBe(`Street (coverage grade ${mapEnum('CoverageGrade')[0]})`);
     await page.click('#lang-switch');
     expect(await page.getAttribute('html', 'lang')).toBe('ja');
     expect(await page.textContent('#search-label')).toBe('景観を探す');

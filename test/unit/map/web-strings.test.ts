@@ -56,6 +56,17 @@ describe('the map page words and colours for the specs enum values', () => {
     }
   });
 
+  it('names every class of the legend in both languages, each layer with a class of its own per value', () => {
+    const { styles } = loadScripts('styles.js') as { styles: { legend: Record<string, { word: [string] }[]> } };
+    const words = Object.values(styles.legend).flatMap((entries) => entries.map(({ word: [key] }) => key));
+    expect(words.filter((key) => typeof strings.ja[key] !== 'string' || typeof strings.en[key] !== 'string')).toEqual(
+      [],
+    );
+    expect(styles.legend.changes?.length).toBe(enumOf('map', 'ChangeStatus').length);
+    expect(styles.legend.amenities?.length).toBe(enumOf('map', 'AmenityKind').length);
+    expect(styles.legend.streets?.length).toBe(enumOf('map', 'CoverageGrade').length);
+  });
+
   it('draws each change status and amenity kind in a colour of its own', () => {
     const { styles } = loadScripts('styles.js') as { styles: { changeColours: Json; amenityColours: Json } };
     const statuses = enumOf('map', 'ChangeStatus');
