@@ -36,7 +36,9 @@ function freePort(): Promise<number> {
  * EXPLORE_ORIGIN names the configured PORT, so the page's own origin may search only when PORT is not 0.
  */
 export async function startPageServer(): Promise<ServerProcess> {
-  return startServerProcess({ env: { PORT: String(await freePort()) } });
+  // One browser plays many visitors' sessions in a minute from one address; the limits themselves are tested in
+  // test/integration/http/map.test.ts, and this file fakes the 429s it shows.
+  return startServerProcess({ env: { PORT: String(await freePort()), RATE_LIMIT_FACTOR: '10' } });
 }
 
 export interface MapPage {
