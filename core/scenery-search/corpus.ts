@@ -37,6 +37,12 @@ export interface CorpusOptions {
   /** Keep folded texts so text lookups are exact rather than bigram supersets (default: same as keepObservations). */
   keepTexts?: boolean;
   onProgress?: (docs: number) => void;
+  /**
+   * Milliseconds of indexing between two turns of the event loop (default 20): a server building its index in the
+   * background keeps answering meanwhile. An async source alone does not give such turns (its items resolve as
+   * microtasks while a page of rows is being read).
+   */
+  yieldEveryMs?: number;
 }
 
 export interface Corpus {
@@ -120,8 +126,14 @@ export async function buildCorpus(
   const tagIds: number[] = [];
   const observations: CorpusObservation[] | null = keepObservations ? [] : null;
   const seen = new Set<string>();
+  const yieldEveryMs = options.yieldEveryMs ?? 20;
+  let lastTurn = performance.now();
 
   for await (const obs of source) {
+    if (performance.now() - lastTurn >= yieldEveryMs) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      lastTurn = performance.now();
+    }
     const doc = ids.length;
     if (seen.has(obs.scene_id)) throw new Error(`scene ${obs.scene_id} appears twice in the search corpus`);
     seen.add(obs.scene_id);

@@ -139,7 +139,8 @@ describe('only the generator and the evaluation mention the ground truth', () =>
     'core/demo/phrasing.ts', // a comment: generated words stay true to the ground truth
     'core/release/FORMAT.md', // documents that it lies beside the release, never inside
     'scripts/demo-release.ts', // the generator's command
-    'scripts/eval-search.ts', // the search evaluation, its one reader
+    'scripts/eval-search.ts', // the search evaluation, its reader
+    'scripts/eval-search/failures.ts', // the evaluation's wrong results sorted by cause, against the same truth
   ];
 
   function filesUnder(dir: string): string[] {
