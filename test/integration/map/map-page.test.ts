@@ -221,19 +221,7 @@ describe.skipIf(!hasChromium)('the map page in chromium', () => {
       await checkedFetch(`${server.url}/v1/streets/search?q=${encodeURIComponent('北野坂')}`)
     ).json();
     const bbox = answer.results[0].bbox as [number, number, number, number];
-    const { page } = map;
-    await page.selectOption('#find-kind', 'street');
-    await page.fill('#find-q', '北野坂');
-    await page.press('#find-q', 'Enter');
-    if (answer.results.length > 1) await page.locator('.found-list button').first().click();
-    await page.waitForFunction(
-      ([s, w, n, e]) => {
-        const centre = (globalThis as any).machimi.app.map.getCenter();
-        return centre.lat >= s && centre.lat <= n && centre.lng >= w && centre.lng <= e;
-      },
-      bbox,
-      { timeout: 10_000 },
-    );
+    await findAndFly(map.page, 'street', '北野坂', answer.results.length, bbox);
   });
 
   it('finds a town block and a school by name and flies there, and says when a name is not recorded', async () => {
@@ -246,18 +234,7 @@ describe.skipIf(!hasChromium)('the map page in chromium', () => {
       const found = answer.results[0];
       // A box to land in: a town block's own, a school's point with a margin of a few metres.
       const box = found.bbox ?? [found.lat - 1e-4, found.lon - 1e-4, found.lat + 1e-4, found.lon + 1e-4];
-      await page.selectOption('#find-kind', kind);
-      await page.fill('#find-q', q);
-      await page.press('#find-q', 'Enter');
-      if (answer.results.length > 1) await page.locator('.found-list button').first().click();
-      await page.waitForFunction(
-        ([s, w, n, e]) => {
-          const centre = (globalThis as any).machimi.app.map.getCenter();
-          return centre.lat >= s && centre.lat <= n && centre.lng >= w && centre.lng <= e;
-        },
-        box,
-        { timeout: 10_000 },
-      );
+      await findAndFly(page, kind, q, answer.results.length, box);
     }
     // A name that matches nothing: the API's own words.
     const none = answerTo(page, '/v1/areas/search');
@@ -443,3 +420,25 @@ describe.runIf(!hasChromium)('the map page without chromium', () => {
     });
   else it.skip(missingChromium, () => {});
 });
+
+/** Finds `q` as a `kind` with the page's name search (the first of several), then waits for the map to centre in `box`. */
+async function findAndFly(
+  page: Page,
+  kind: string,
+  q: string,
+  found: number,
+  box: readonly [number, number, number, number],
+): Promise<void> {
+  await page.selectOption('#find-kind', kind);
+  await page.fill('#find-q', q);
+  await page.press('#find-q', 'Enter');
+  if (found > 1) await page.locator('.found-list button').first().click();
+  await page.waitForFunction(
+    ([s, w, n, e]) => {
+      const centre = (globalThis as any).machimi.app.map.getCenter();
+      return centre.lat >= s && centre.lat <= n && centre.lng >= w && centre.lng <= e;
+    },
+    box,
+    { timeout: 10_000 },
+  );
+}
