@@ -12,7 +12,15 @@ import { phrasingSentence, seasonOf, settingOf, timeOfDay, weatherOf } from './p
 import { labelsOf, phrasingsOf } from './phrasings.ts';
 import type { Rng } from './rng.ts';
 import type { CaptureMoment } from './seasons.ts';
+import { readSigns } from './signs.ts';
 import { describeStructure, type StructureFacts } from './structure.ts';
+import {
+  categoryLabelLabels,
+  fieldStatements,
+  type Statement,
+  settingFieldText,
+  settingLabels,
+} from './text-labels.ts';
 
 export interface SceneStory {
   sceneId: string;
@@ -50,6 +58,8 @@ export interface Observation {
   /** Category ids the text says are not there (summary and analysis; summary). */
   denies: Set<string>;
   summaryDenies: Set<string>;
+  /** Every piece of the text that states categories (phrasings, the kind of place, title, signs, fields). */
+  statements: Statement[];
 }
 
 /** Common street furniture is true of most photos and says little; summaries prefer the rest. */
@@ -83,6 +93,7 @@ export function writeObservation(rng: Rng, story: SceneStory, version: 1 | 2): O
   const markings: Record<string, string>[] = [];
   const expressed = new Set<number>();
   const quotes = new Map<number, Quote>();
+  const statements: Statement[] = [];
   const kept = version === 2 ? story.categories : story.categories.filter((_, i) => i < 4 || rng.chance(0.7));
   const keptIds = new Set(kept.map((c) => c.id));
   const has = (id: string) => keptIds.has(id);
@@ -90,19 +101,33 @@ export function writeObservation(rng: Rng, story: SceneStory, version: 1 | 2): O
   const summaryAlsoShows = new Set<string>();
   const denies = new Set<string>();
   const summaryDenies = new Set<string>();
-  /** One present phrasing of a category: never one that denies a category the scene shows. */
-  const presentClause = (id: string, inSummary: boolean): string => {
+  // The summary names the kind of place (住宅地, 港湾地区), and what that name states the scene shows.
+  const [, settingShort] = settingOf(has, story.tags);
+  const setting = settingLabels(settingShort);
+  /** What the scene shows: all its categories (an older model leaves some unsaid) and what its wording states. */
+  const sceneIds = new Set(story.categories.map((c) => c.id));
+  const inScene = (id: string) =>
+    sceneIds.has(id) || alsoShows.has(id) || summaryAlsoShows.has(id) || setting.shows.includes(id);
+  const denied = (id: string) => denies.has(id) || summaryDenies.has(id);
+  /** One present phrasing of a category: never one that denies what the scene shows or shows what the text denied. */
+  const presentClause = (id: string, where: 'summary' | 'analysis'): string => {
     const all = phrasingsOf(id).present;
-    const fitting = all.filter((clause) => !labelsOf(clause).denies.some(has));
+    const fitting = all.filter((clause) => {
+      const labels = labelsOf(clause);
+      return !labels.denies.some(inScene) && !labels.shows.some(denied);
+    });
     const clause = rng.pick(fitting.length > 0 ? fitting : all);
     const labels = labelsOf(clause);
+    const inSummary = where === 'summary';
     for (const other of labels.shows) (inSummary ? summaryAlsoShows : alsoShows).add(other);
     for (const other of labels.denies) (inSummary ? summaryDenies : denies).add(other);
+    const text = phrasingSentence(clause, version).text;
+    statements.push({ where, text, shows: [id, ...labels.shows], denies: labels.denies });
     return clause;
   };
   for (const cat of kept) {
     const field = version === 2 && rng.chance(0.4) ? rng.pick(cat.fields) : (cat.fields[0] as AnalysisSection);
-    const sentence = phrasingSentence(presentClause(cat.id, false), version);
+    const sentence = phrasingSentence(presentClause(cat.id, 'analysis'), version);
     if (field === 'markings_wear') {
       markings.push({ item: '路面', condition: sentence.text });
     } else sections.get(field)?.push(sentence.text);
@@ -110,11 +135,10 @@ export function writeObservation(rng: Rng, story: SceneStory, version: 1 | 2): O
     quotes.set(cat.index, { field, text: sentence.text, position: sentence.position });
   }
   const signs = readSigns(rng, story, has, version);
-  sections.get('signage')?.push(...signs);
-  const [, settingShort] = settingOf(has, story.tags);
-  // The summary names the kind of place (住宅地, 港湾地区: no category) and restates a few highlights in other
-  // phrasings than the sections use; the mood closes it. The camera's view class (パノラマ) stays in capture_meta:
-  // in prose it would read as a panoramic view of the scenery.
+  sections.get('signage')?.push(...signs.map((s) => s.text));
+  statements.push(...signs);
+  // The summary restates a few highlights in other phrasings than the sections use; the mood closes it. The
+  // camera's view class (パノラマ) stays in capture_meta: in prose it would read as a panoramic view of the scenery.
   const salient = kept.filter((c) => !BACKGROUND.has(c.id) && c.group !== 'atmosphere');
   const pool = salient.length >= 2 ? salient : kept;
   const highlights = rng.shuffled(pool).slice(0, version === 2 ? 3 : 2);
@@ -122,30 +146,45 @@ export function writeObservation(rng: Rng, story: SceneStory, version: 1 | 2): O
   const moodCategory = MOODS.map((id) => kept.find((c) => c.id === id)).find((c) => c !== undefined);
   if (moodCategory) summaryExpressed.add(moodCategory.index);
   const said = [...highlights, ...(moodCategory ? [moodCategory] : [])].map(
-    (c) => phrasingSentence(presentClause(c.id, true), version).text,
+    (c) => phrasingSentence(presentClause(c.id, 'summary'), version).text,
   );
-  // A category the text states as missing: never one its phrasings show.
+  // The road's structure is stated from the whole scene, so a value never denies what the scene shows.
+  const facts: StructureFacts = { has: inScene, tags: story.tags, highway: story.highway, version };
+  const section = (name: AnalysisSection, extra: Record<string, unknown> = {}) => {
+    return { ...extra, observations: sections.get(name) ?? [] };
+  };
+  const structure = describeStructure(facts, section);
+  const structureShows = new Set(fieldStatements(structure).flatMap((s) => s.shows));
+  // A category the text states as missing: never one its wording shows.
   const absentCandidates = story.absent.filter(
-    (c) => phrasingsOf(c.id).absent.length > 0 && !alsoShows.has(c.id) && !summaryAlsoShows.has(c.id),
+    (c) => phrasingsOf(c.id).absent.length > 0 && !inScene(c.id) && !structureShows.has(c.id),
   );
   if (version === 2 && absentCandidates.length > 0 && rng.chance(0.35)) {
     const cat = rng.pick(absentCandidates);
     const clause = rng.pick(phrasingsOf(cat.id).absent);
-    sections.get(cat.fields[0] as AnalysisSection)?.push(phrasingSentence(clause, version).text);
+    const text = phrasingSentence(clause, version).text;
+    sections.get(cat.fields[0] as AnalysisSection)?.push(text);
     denies.add(cat.id);
     for (const other of labelsOf(clause).shows) alsoShows.add(other);
     for (const other of labelsOf(clause).denies) denies.add(other);
+    statements.push({
+      where: 'analysis',
+      text,
+      shows: labelsOf(clause).shows,
+      denies: [cat.id, ...labelsOf(clause).denies],
+    });
   }
-  const summary =
-    version === 2
-      ? `${settingShort}の街路を捉えた画像である。${said.join('')}`
-      : `${settingShort}の街路の画像です。${said.join('')}`;
-  const main = highlights[0]?.label ?? '街路';
+  const opener = version === 2 ? `${settingShort}の街路を捉えた画像である。` : `${settingShort}の街路の画像です。`;
+  const summary = `${opener}${said.join('')}`;
+  statements.push({ where: 'summary', text: opener, ...setting });
+  // The title names a highlight by its catalogue label; one whose label states something the scene lacks
+  // (路地の鉢植え on a wide avenue) gives way to the next.
+  const fits = (c: Category) => categoryLabelLabels(c.label).shows.every(inScene);
+  const mainCategory = highlights.find(fits) ?? highlights[0];
+  const main = mainCategory?.label ?? '街路';
   const title = version === 2 ? `${settingShort}の${main}` : `${main}のある${settingShort}`;
-  const facts: StructureFacts = { has, tags: story.tags, highway: story.highway, version };
-  const section = (name: AnalysisSection, extra: Record<string, unknown> = {}) => {
-    return { ...extra, observations: sections.get(name) ?? [] };
-  };
+  const titleShows = mainCategory ? [mainCategory.id, ...categoryLabelLabels(main).shows] : [];
+  statements.push({ where: 'title', text: title, shows: [...setting.shows, ...titleShows], denies: setting.denies });
   const greenCount = kept.filter((c) => c.group === 'greenery' || c.group === 'flowers_season').length;
   const analysis: Record<string, unknown> = {
     image_file: `${story.sceneId}.jpg`,
@@ -158,19 +197,21 @@ export function writeObservation(rng: Rng, story: SceneStory, version: 1 | 2): O
       weather: weatherOf(has),
     },
     road_context: section('road_context', { setting: settingShort }),
-    ...describeStructure(facts, section),
+    ...structure,
     markings_wear: markings,
     infrastructure: section('infrastructure'),
     mobility: section('mobility'),
     accessibility: section('accessibility'),
     vegetation: section('vegetation', { green_level: greenCount >= 3 ? '多い' : greenCount >= 1 ? '普通' : '少ない' }),
     buildings: section('buildings'),
-    water: section('water', { visible: kept.some((c) => c.group === 'waterside') }),
+    water: section('water', { visible: story.categories.some((c) => c.group === 'waterside') }),
     signage: section('signage'),
     atmosphere: section('atmosphere'),
     landmarks: section('landmarks'),
     seasonality: section('seasonality', { season_guess: seasonOf(story.moment.month) }),
   };
+  statements.push({ where: 'analysis', text: settingFieldText(settingShort), ...setting });
+  statements.push(...fieldStatements(analysis));
   for (const i of summaryExpressed) expressed.add(i);
   for (const id of summaryAlsoShows) alsoShows.add(id);
   for (const id of summaryDenies) denies.add(id);
@@ -185,24 +226,6 @@ export function writeObservation(rng: Rng, story: SceneStory, version: 1 | 2): O
     summaryAlsoShows,
     denies,
     summaryDenies,
+    statements,
   };
-}
-
-/** A model reads names off signs now and then: shrine plaques, shop-street gates, street-name signs. */
-function readSigns(rng: Rng, story: SceneStory, has: (id: string) => boolean, version: 1 | 2): string[] {
-  const out: string[] = [];
-  const end = version === 2 ? 'が読み取れる。' : 'が読めます。';
-  for (const place of story.landmarks) {
-    const visible =
-      (place.kind === '神社' && (has('torii') || has('shrine_building'))) ||
-      (place.kind === '寺院' && has('temple_building')) ||
-      (place.kind === '商店街' && (has('covered_arcade') || has('shopping_street'))) ||
-      (place.kind === '公園' && has('park')) ||
-      (place.kind === '倉庫群' && has('brick_warehouse')) ||
-      (place.kind === '灯台' && has('lighthouse'));
-    if (visible && rng.chance(0.5)) out.push(`「${place.name}」と書かれた表示${end}`);
-  }
-  if (story.streetName && has('road_signs') && rng.chance(0.3))
-    out.push(`道路標識に「${story.streetName}」の文字${end}`);
-  return out;
 }

@@ -99,21 +99,26 @@ export function workScene(input: SceneWorkInput): SceneWork {
     tsuranari: [rngs.sides.chance(plan.ctx.tsuranari), rngs.sides.chance(plan.ctx.tsuranari)],
     landmarks: plan.ctx.landmarks,
   };
-  // The photo shows its categories and whatever else any of its texts' phrasings state (phrasing-labels.yaml); it
-  // lacks what a text denies, unless another phrasing shows it. Each generation expresses what its indexed text
-  // (the summary alone when the analysis is broken) states.
-  const ids = categories.map((i) => catalog.categories[i]?.id ?? '');
-  const shows = new Set(ids);
-  for (const v of verbalizations) for (const id of v.observation.alsoShows) shows.add(id);
+  // The ground truth is what the scene's texts state, both ways: it shows what a piece of any of its texts shows (a
+  // phrasing, the kind of place, a title, a sign, a structured value; text-labels.yaml, phrasing-labels.yaml) and
+  // nothing the texts leave unsaid; it lacks what a piece denies unless another shows it. A broken analysis states
+  // what survives of it in the written JSON. Each generation expresses what its indexed text (the summary alone
+  // when the analysis is broken) states.
+  const shows = new Set<string>();
   const absent = new Set<string>();
-  for (const v of verbalizations) for (const id of v.observation.denies) if (!shows.has(id)) absent.add(id);
   const expressed: Record<string, string[]> = {};
+  const inCatalogueOrder = (ids: Set<string>) => catalog.categories.map((c) => c.id).filter((id) => ids.has(id));
   for (const v of verbalizations) {
-    const set = v.valid ? v.observation.expressed : v.observation.summaryExpressed;
-    const stated = new Set([...set].map((i) => catalog.categories[i]?.id ?? ''));
-    for (const id of v.valid ? v.observation.alsoShows : v.observation.summaryAlsoShows) stated.add(id);
-    expressed[v.spec.id] = catalog.categories.map((c) => c.id).filter((id) => stated.has(id));
+    const indexed = new Set<string>();
+    for (const s of v.observation.statements) {
+      const written = s.where !== 'analysis' || v.row.analysis_json.includes(s.text);
+      for (const id of written ? s.shows : []) shows.add(id);
+      for (const id of written ? s.denies : []) absent.add(id);
+      if (s.where === 'summary' || (s.where === 'analysis' && v.valid)) for (const id of s.shows) indexed.add(id);
+    }
+    expressed[v.spec.id] = inCatalogueOrder(indexed);
   }
+  for (const id of shows) absent.delete(id);
   return {
     categories,
     verbalizations,
@@ -123,9 +128,9 @@ export function workScene(input: SceneWorkInput): SceneWork {
       scene_id: row.id,
       capture_year: row.capture_year,
       quarantined: row.quarantined,
-      categories: ids,
-      shows: catalog.categories.map((c) => c.id).filter((id) => shows.has(id)),
-      absent: catalog.categories.map((c) => c.id).filter((id) => absent.has(id)),
+      categories: categories.map((i) => catalog.categories[i]?.id ?? ''),
+      shows: inCatalogueOrder(shows),
+      absent: inCatalogueOrder(absent),
       expressed,
     },
   };

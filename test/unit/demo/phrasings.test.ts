@@ -132,7 +132,7 @@ describe('demo phrasings', () => {
     const dir = new URL('../../../core/scenery-search/', import.meta.url);
     const readers = readdirSync(dir, { recursive: true, encoding: 'utf8' })
       .filter((f) => /\.[cm]?[jt]s$/.test(f))
-      .filter((f) => /phrasings/.test(readFileSync(new URL(f, dir), 'utf8')));
+      .filter((f) => /phrasings|phrasing-labels|text-labels/.test(readFileSync(new URL(f, dir), 'utf8')));
     expect(readers).toEqual([]);
   });
 });
