@@ -101,11 +101,12 @@ export function writeObservation(rng: Rng, story: SceneStory, version: 1 | 2): O
   const summaryAlsoShows = new Set<string>();
   const denies = new Set<string>();
   const summaryDenies = new Set<string>();
-  // The summary names the kind of place (住宅地, 港湾地区), and what that name states the scene shows.
-  const [, settingShort] = settingOf(has, story.tags);
-  const setting = settingLabels(settingShort);
   /** What the scene shows: all its categories (an older model leaves some unsaid) and what its wording states. */
   const sceneIds = new Set(story.categories.map((c) => c.id));
+  // The summary names the kind of place (住宅地, 港湾地区), one whose name states only what the scene shows.
+  const fits = (short: string) => settingLabels(short).shows.every((id) => sceneIds.has(id));
+  const [, settingShort] = settingOf(has, story.tags, fits);
+  const setting = settingLabels(settingShort);
   const inScene = (id: string) =>
     sceneIds.has(id) || alsoShows.has(id) || summaryAlsoShows.has(id) || setting.shows.includes(id);
   const denied = (id: string) => denies.has(id) || summaryDenies.has(id);
@@ -179,8 +180,7 @@ export function writeObservation(rng: Rng, story: SceneStory, version: 1 | 2): O
   statements.push({ where: 'summary', text: opener, ...setting });
   // The title names a highlight by its catalogue label; one whose label states something the scene lacks
   // (路地の鉢植え on a wide avenue) gives way to the next.
-  const fits = (c: Category) => categoryLabelLabels(c.label).shows.every(inScene);
-  const mainCategory = highlights.find(fits) ?? highlights[0];
+  const mainCategory = highlights.find((c) => categoryLabelLabels(c.label).shows.every(inScene)) ?? highlights[0];
   const main = mainCategory?.label ?? '街路';
   const title = version === 2 ? `${settingShort}の${main}` : `${main}のある${settingShort}`;
   const titleShows = mainCategory ? [mainCategory.id, ...categoryLabelLabels(main).shows] : [];

@@ -67,12 +67,16 @@ const SETTINGS_BY_PLACE: [PlaceContext, string, string][] = [
   ['industrial', '臨海部の道路', '臨海部'],
 ];
 
-/** [descriptive setting, short label, category it names] of a scene, from what it shows, else from its place. */
+/**
+ * [descriptive setting, short label, category it names] of a scene, from what it shows, else from its place. A
+ * setting whose name states what the scene lacks (`fits`: 住宅地 without a residential street) is passed over.
+ */
 export function settingOf(
   has: (id: string) => boolean,
   tags: readonly PlaceContext[],
+  fits: (short: string) => boolean = () => true,
 ): [string, string, string | null] {
-  for (const [id, long, short] of SETTINGS_BY_CATEGORY) if (has(id)) return [long, short, id];
+  for (const [id, long, short] of SETTINGS_BY_CATEGORY) if (has(id) && fits(short)) return [long, short, id];
   for (const [tag, long, short] of SETTINGS_BY_PLACE) if (tags.includes(tag)) return [long, short, null];
   return ['市街地の道路', '市街地', null];
 }

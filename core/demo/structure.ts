@@ -1,4 +1,7 @@
-/** The structured parts of an analysis: road structure, geometry and pavement, stated from what the scene shows. */
+/**
+ * The structured parts of an analysis: road structure, geometry and pavement, stated from what the scene shows; what
+ * each value states is labelled in text-labels.yaml.
+ */
 import type { PlaceContext } from './affinity.ts';
 import type { AnalysisSection } from './categories.ts';
 
@@ -20,9 +23,11 @@ function roadType(f: StructureFacts): [string, string, number | null] {
   if (f.highway === 'footway' || f.highway === 'steps') return ['車両の通れない通路', '通路', null];
   if (f.has('narrow_alley')) return ['幅員の狭い路地', '一般道路', 1];
   if (f.highway === 'primary') return ['片側二車線の道路', '一般道路', 4];
-  if (f.highway === 'secondary' || f.highway === 'tertiary') return ['片側一車線の道路（中央線あり）', '一般道路', 2];
+  // A centre line is a road marking and a 生活道路 a residential street: named only when the scene shows them.
+  if (f.highway === 'secondary' || f.highway === 'tertiary')
+    return [f.has('road_markings') ? '片側一車線の道路（中央線あり）' : '片側一車線の道路', '一般道路', 2];
   if (f.highway === 'service') return ['敷地に沿った通路', '私道', 1];
-  return ['中央線のない生活道路', '一般道路', 1];
+  return [f.has('residential_street') ? '中央線のない生活道路' : '中央線のない道路', '一般道路', 1];
 }
 
 const SURFACES: [string, string][] = [

@@ -94,6 +94,7 @@ describe('a generated scene', async () => {
   const demo = await loadDemo();
   interface Truth {
     scene_id: string;
+    categories: string[];
     shows: string[];
     absent: string[];
   }
@@ -131,14 +132,15 @@ describe('a generated scene', async () => {
     expect(wrong).toEqual([]);
   });
 
-  it('opens each summary with a kind of place whose labels the scene shows', () => {
+  it('opens each summary with a kind of place whose labels are among the chosen categories of the scene', () => {
     const wrong: string[] = [];
     for (const v of demo.rows.verbalizations) {
       const short = /^(.+?)の街路(?:を捉えた画像である|の画像です)。/u.exec(v.summary)?.[1];
       if (!short) wrong.push(`${v.scene_id} summary opens without a kind of place`);
       const truth = truths.get(v.scene_id) as Truth;
       for (const id of file.settings[short ?? '']?.shows ?? [])
-        if (!truth.shows.includes(id)) wrong.push(`${v.scene_id} ${short} without ${id}`);
+        if (!truth.shows.includes(id) || !truth.categories.includes(id))
+          wrong.push(`${v.scene_id} ${short} without ${id}`);
     }
     expect(wrong).toEqual([]);
   });
