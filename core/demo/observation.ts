@@ -36,6 +36,8 @@ export interface SceneStory {
   landmarks: readonly LandmarkPlace[];
   streetName: string | null;
   highway: string;
+  /** What the scene's texts written before this one show and deny: a later text never contradicts them. */
+  said?: { shows: ReadonlySet<string>; denies: ReadonlySet<string> };
 }
 
 export interface Quote {
@@ -108,8 +110,12 @@ export function writeObservation(rng: Rng, story: SceneStory, version: 1 | 2): O
   const [, settingShort] = settingOf(has, story.tags, fits);
   const setting = settingLabels(settingShort);
   const inScene = (id: string) =>
-    sceneIds.has(id) || alsoShows.has(id) || summaryAlsoShows.has(id) || setting.shows.includes(id);
-  const denied = (id: string) => denies.has(id) || summaryDenies.has(id);
+    sceneIds.has(id) ||
+    alsoShows.has(id) ||
+    summaryAlsoShows.has(id) ||
+    setting.shows.includes(id) ||
+    story.said?.shows.has(id) === true;
+  const denied = (id: string) => denies.has(id) || summaryDenies.has(id) || story.said?.denies.has(id) === true;
   /** One present phrasing of a category: never one that denies what the scene shows or shows what the text denied. */
   const presentClause = (id: string, where: 'summary' | 'analysis'): string => {
     const all = phrasingsOf(id).present;

@@ -50,12 +50,18 @@ function generatedAt(rng: Rng, spec: GenerationSpec): string {
 export function verbalizeScene(rng: Rng, scene: SceneRow, story: SceneStory): WrittenVerbalization[] {
   const out: WrittenVerbalization[] = [];
   const [s1, s2] = statuses(rng, scene);
+  // Two models may see different things, but a later text never denies what an earlier one shows, nor the reverse.
+  const said = { shows: new Set<string>(), denies: new Set<string>() };
   for (const [spec, status] of [
     [GEN1, s1],
     [GEN2, s2],
   ] as const) {
     if (!status) continue;
-    const observation = writeObservation(rng, story, spec.version);
+    const observation = writeObservation(rng, { ...story, said }, spec.version);
+    for (const s of observation.statements) {
+      for (const id of s.shows) said.shows.add(id);
+      for (const id of s.denies) said.denies.add(id);
+    }
     const json = JSON.stringify(observation.analysis);
     const valid = !rng.chance(0.015);
     const analysisJson = valid ? json : breakAnalysis(rng, json, observation.analysis);
