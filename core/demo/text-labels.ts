@@ -1,7 +1,7 @@
 /**
  * What the generator's wording outside its phrasings states (text-labels.yaml): the kind of place, a title's
  * catalogue label, names read off signs and structured values. An observation records each such wording as a
- * statement, beside the statements of its phrasings, so a scene's ground truth is what its texts state.
+ * statement, beside the statements of its phrasings, so what a scene shows is what its texts state.
  */
 import { readFileSync } from 'node:fs';
 import { CORE_SCHEMA, load } from 'js-yaml';
