@@ -1,8 +1,11 @@
 /**
  * Puts one page together from the ranked candidates of this request and those ranked earlier but not yet shown.
- * Judged candidates that satisfy the conditions come first (best match_score first); candidates ranked by the index
- * only follow. When nothing satisfies every condition the page lists the candidates that satisfy the most (`related`).
+ * A matching page shows only the candidates that satisfy every hard condition (judged ones first, best match_score
+ * first; in mode text, those whose index entries support every condition). A candidate missing a hard condition is
+ * never mixed into it: it waits in the cursor, and when no candidate satisfies every condition the page lists those
+ * that satisfy the most (`related`).
  */
+import { searchBudget } from './contract.ts';
 
 /** A ranked candidate; JSON-serialisable because the unshown ones travel in the cursor. */
 export interface Ranked {
@@ -25,20 +28,30 @@ export interface AssembledPage {
   related: boolean;
 }
 
+// Partial candidates kept for a later related page: one request's worth, so the cursor stays small.
+const PARTIAL_KEPT = searchBudget.candidates;
+
 function compare(a: Ranked, b: Ranked): number {
   if (a.judged !== b.judged) return a.judged ? -1 : 1;
   if (a.passes !== b.passes) return a.passes ? -1 : 1;
   return b.score - a.score || a.tier - b.tier || a.order - b.order;
 }
 
+const byMostSatisfied = (a: Ranked, b: Ranked) => b.satisfied - a.satisfied || compare(a, b);
+
+/** Whether candidates on the cursor can fill a matching page without taking new ones. */
+export const readyToShow = (r: Ranked) => r.passes;
+
 export function assemblePage(pending: Ranked[], fresh: Ranked[], limit: number): AssembledPage {
   const pool = [...pending, ...fresh];
-  // Judged candidates that fail a condition are dropped; unjudged ones (text mode, fallback) stay, ranked by index.
-  const eligible = pool.filter((r) => !r.judged || r.passes).sort(compare);
-  const anyPassing = eligible.some((r) => r.passes);
-  if (!anyPassing) {
-    const partial = pool.filter((r) => r.satisfied > 0).sort((a, b) => b.satisfied - a.satisfied || compare(a, b));
-    if (partial.length > 0) return { shown: partial.slice(0, limit), pending: partial.slice(limit), related: true };
+  const partial = pool.filter((r) => !r.passes && r.satisfied > 0).sort(byMostSatisfied);
+  const passing = pool.filter((r) => r.passes).sort(compare);
+  if (passing.length > 0) {
+    const kept = partial.slice(0, PARTIAL_KEPT);
+    return { shown: passing.slice(0, limit), pending: [...passing.slice(limit), ...kept], related: false };
   }
-  return { shown: eligible.slice(0, limit), pending: eligible.slice(limit), related: false };
+  if (partial.length > 0) return { shown: partial.slice(0, limit), pending: partial.slice(limit), related: true };
+  // Nothing satisfies any condition: candidates ranked by the index alone (a search by words) keep their order.
+  const unjudged = pool.filter((r) => !r.judged).sort(compare);
+  return { shown: unjudged.slice(0, limit), pending: unjudged.slice(limit), related: false };
 }

@@ -12,7 +12,7 @@ import type { Interpretation } from './interpretation-types.ts';
 import type { Judge, JudgeCandidate, JudgeCondition } from './judge/types.ts';
 import { judgeCandidates, MAX_CANDIDATES } from './judging.ts';
 import type { SearchableObservation } from './observation-text.ts';
-import { assemblePage, type Ranked } from './page.ts';
+import { assemblePage, type Ranked, readyToShow } from './page.ts';
 import type { SearchMode } from './request.ts';
 import { buildSceneItem, orderByScore, type SceneItem, type SceneLinks } from './results.ts';
 import { indexSupport, passageCounter, rankedConditions, scorePresence } from './scoring.ts';
@@ -150,7 +150,7 @@ export async function runPage(input: PageInput): Promise<PageOutput> {
 
   const tiers = input.canMatch ? planTiers(corpus, interpretation) : [];
   if (input.canMatch) exhausted = position.tier >= tiers.length;
-  const readyPending = state.pending.filter((r) => r.passes || !r.judged).length;
+  const readyPending = state.pending.filter(readyToShow).length;
   if (input.canMatch && readyPending < limit) {
     const fromQueue = queued.slice(0, MAX_CANDIDATES);
     queued = queued.slice(fromQueue.length);

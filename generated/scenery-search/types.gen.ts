@@ -105,7 +105,7 @@ export type SearchResponse = {
     usage: Usage;
     license: License;
     /**
-     * The mode that actually produced this page (always sent by this server). `jev`: judged. `text`: text behaviour, either requested or because the judge was unavailable (then `warning` says so). `related`: no candidate satisfied every understood condition, so the page lists the candidates that satisfy the most of them; their quotes show which, and `match_score` is lower.
+     * The mode that actually produced this page (always sent by this server). `jev`: judged. `text`: text behaviour, either requested or because the judge was unavailable (then `warning` says so). A `jev` or `text` page lists only candidates that satisfy every hard condition (judged, or by their index entries); the others wait for a later page. `related`: no candidate satisfied every understood condition, so the page lists the candidates that satisfy the most of them; their quotes show which, and `match_score` is lower.
      */
     mode?: 'jev' | 'text' | 'related';
     /**

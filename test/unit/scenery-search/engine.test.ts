@@ -122,12 +122,17 @@ describe('search engine: one page', () => {
     expect(ids(page)).toContain(QUIET_NO_POLES);
   });
 
-  it('in mode text lists a condition some result lacks in the index as unverified, and scores that result lower', async () => {
+  it('in mode text shows the results the index supports for every condition, and those lacking one after them as related, unverified and scored lower', async () => {
     const page = await search({ query: '静かな住宅街', mode: 'text' });
-    expect(page.results[0]?.id).toBe(QUIET_NO_POLES);
-    const lacking = page.results.filter((r) => !r.tags.includes('quiet_street'));
+    expect(page.mode).toBe('text');
+    expect(ids(page)).toEqual([QUIET_NO_POLES]);
+    expect(page.interpretation.unverified_conditions).toEqual([]);
+    expect(page.has_more).toBe(true);
+    const next = await search(page.pagination.next_request as SearchBody);
+    expect(next.mode).toBe('related');
+    const lacking = next.results.filter((r) => !r.tags.includes('quiet_street'));
     expect(lacking.length).toBeGreaterThan(0);
-    expect(page.interpretation.unverified_conditions).toEqual(['quiet_street']);
+    expect(next.interpretation.unverified_conditions).toEqual(['quiet_street']);
     for (const r of lacking) expect(r.match_score).toBeLessThan(page.results[0]?.match_score as number);
   });
 
