@@ -11,15 +11,17 @@
  */
 import { analysisTags } from './analysis-tags.ts';
 import type { CategoryCatalog } from './categories.ts';
+import { DESCRIPTIONS_VERSION } from './description-rules.ts';
 import { foldKana } from './normalize.ts';
 import type { SearchableObservation } from './observation-text.ts';
 import { clauseAfter, deniedInClause } from './observed-negation.ts';
 import { compoundSpans, compoundTable } from './tag-compounds.ts';
+import { catalogDescriptions, type DescriptionMatcher } from './tag-descriptions.ts';
 import { catalogWordingPatterns, type PatternSource, type TagPattern } from './tag-patterns.ts';
 import { loadTokenizer, type TokenizeText } from './tokenizer.ts';
 
 /** Names the tagging rules; saved index files carry it (persist.ts), so a change here rebuilds them. */
-export const TAGGING_RULES = 'meaning-3';
+export const TAGGING_RULES = `meaning-4-${DESCRIPTIONS_VERSION}`;
 
 export interface ObservationTags {
   present: Set<number>;
@@ -33,6 +35,8 @@ export interface TaggedSpan {
   start: number;
   end: number;
   denied: boolean;
+  /** The description rule that read it (tag-descriptions.ts), when no wording of the category was found. */
+  rule?: string;
 }
 
 export interface ObservationTagger {
@@ -157,6 +161,7 @@ export function createTagger(
   catalog: CategoryCatalog,
   tokenize: TokenizeText,
   patterns: PatternSource = catalogWordingPatterns,
+  descriptions: ((catalog: CategoryCatalog, tokenize: TokenizeText) => DescriptionMatcher) | null = catalogDescriptions,
 ): ObservationTagger {
   // Candidates by the code of their first character, each with its second one (-1: any) as a cheap first test;
   // char codes rather than one-character strings, which V8 allocates anew for every non-Latin character.
@@ -172,6 +177,7 @@ export function createTagger(
   }
   const byId = catalog.byId;
   const compounds = compoundTable(catalog);
+  const describe = descriptions?.(catalog, tokenize) ?? null;
 
   const spans = (segment: string): TaggedSpan[] => {
     const out: TaggedSpan[] = [];
@@ -196,6 +202,8 @@ export function createTagger(
       }
     }
     if (out.length > 1) for (const c of compoundSpans(original, out, compounds)) out.push(c);
+    if (describe !== null)
+      for (const d of describe(original, text)) if (!out.some((s) => s.category === d.category)) out.push(d);
     return out;
   };
 

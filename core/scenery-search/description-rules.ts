@@ -1,0 +1,113 @@
+/**
+ * Description rules (tag-descriptions.yaml): a category is described without any of its words when one sentence
+ * holds a head concept and a qualifying concept (線路 … 遮断 / 警報 / 点滅 for a railroad crossing). Each concept is
+ * a few words; each word is cut by kuromoji once, here, into the morphemes a sentence must hold whole (a verb or
+ * adjective by its base form, so 覆われた holds 覆う).
+ *
+ * Every rule is indexed by its rarer side (the one whose commonest word is longest: one-character words such as 木
+ * or 棒 are everywhere), so a sentence is only looked at when it holds one of that side's words.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { CORE_SCHEMA, load } from 'js-yaml';
+import type { CategoryCatalog } from './categories.ts';
+import { foldKana } from './normalize.ts';
+import type { TokenizeText } from './tokenizer.ts';
+
+export const DESCRIPTIONS_FILE = new URL('./tag-descriptions.yaml', import.meta.url);
+
+export interface WordMorpheme {
+  /** Folded surface; for a verb or adjective, its folded base form. */
+  form: string;
+  conjugates: boolean;
+}
+
+export interface ConceptWord {
+  written: string;
+  morphemes: WordMorpheme[];
+  /** What the folded sentence must contain for the word to be there at all (the stem of a verb; a kana reading). */
+  needles: string[];
+  /** The folded kana reading of a word of nouns only (電線 → でんせん), matched where the text writes it in kana. */
+  reading: string | null;
+}
+
+export interface DescriptionRule {
+  category: number;
+  /** `category_id/name`, shown as the tag's provenance. */
+  name: string;
+  /** [trigger side (the rarer one), the other side]. */
+  sides: [ConceptWord[], ConceptWord[]];
+}
+
+/** The file's rules as written: category id → rule name → 'head words × qualifying words'. */
+export type DescriptionTable = Record<string, Record<string, string>>;
+
+const DESCRIPTIONS_TEXT = readFileSync(DESCRIPTIONS_FILE, 'utf8');
+
+/** Changes with the rules file, so a saved index tagged with other rules is rebuilt (observation-tagger.ts). */
+export const DESCRIPTIONS_VERSION = createHash('sha256').update(DESCRIPTIONS_TEXT).digest('hex').slice(0, 12);
+
+export function readDescriptionTable(): DescriptionTable {
+  return (load(DESCRIPTIONS_TEXT, { schema: CORE_SCHEMA }) as { descriptions: DescriptionTable }).descriptions;
+}
+
+const fold = (text: string) => foldKana(text.normalize('NFKC').toLowerCase());
+const CONJUGATING = new Set(['動詞', '形容詞']);
+const KANA_END = /[\u3041-\u309f]$/u;
+const KANA = /^[\u3041-\u309f\u30fc]+$/u;
+// A shorter reading (き, ぼう) is spelt by too many other words.
+const MIN_READING = 3;
+
+export function conceptWord(written: string, tokenize: TokenizeText): ConceptWord {
+  const tokens = tokenize(written.normalize('NFKC').toLowerCase());
+  const morphemes: WordMorpheme[] = tokens.map((t) => {
+    const conjugates = CONJUGATING.has(t.pos) && KANA_END.test(t.basic);
+    return { form: fold(conjugates ? t.basic : t.surface), conjugates };
+  });
+  const last = morphemes.at(-1) as WordMorpheme;
+  const stem = last.conjugates && last.form.length > 1 ? last.form.slice(0, -1) : last.form;
+  const prefix = morphemes
+    .slice(0, -1)
+    .map((m) => m.form)
+    .join('');
+  const read = fold(tokens.map((t) => t.reading).join(''));
+  const reading =
+    tokens.every((t) => t.pos === '名詞' && t.known) && KANA.test(read) && read.length >= MIN_READING ? read : null;
+  const needles = [prefix + stem];
+  if (reading !== null && reading !== needles[0]) needles.push(reading);
+  return { written, morphemes, needles, reading };
+}
+
+// A side is as rare as its commonest word, and a word is commoner the shorter its needle.
+function rarity(side: ConceptWord[]): number {
+  return Math.min(...side.flatMap((w) => w.needles.map((n) => n.length))) * 100 - side.length;
+}
+
+export function compileDescriptions(
+  catalog: CategoryCatalog,
+  tokenize: TokenizeText,
+  table: DescriptionTable = readDescriptionTable(),
+): DescriptionRule[] {
+  const words = new Map<string, ConceptWord>();
+  const word = (w: string) => {
+    let found = words.get(w);
+    if (!found) {
+      found = conceptWord(w, tokenize);
+      words.set(w, found);
+    }
+    return found;
+  };
+  const rules: DescriptionRule[] = [];
+  for (const [id, named] of Object.entries(table)) {
+    const category = catalog.byId.get(id);
+    if (!category) throw new Error(`${DESCRIPTIONS_FILE.pathname}: unknown category ${id}`);
+    for (const [name, written] of Object.entries(named)) {
+      const parts = written.split('×').map((side) => side.trim().split(/\s+/u).filter(Boolean).map(word));
+      if (parts.length !== 2 || parts.some((side) => side.length === 0))
+        throw new Error(`${DESCRIPTIONS_FILE.pathname}: ${id}/${name} is not 'head words × qualifying words'`);
+      const [a, b] = parts as [ConceptWord[], ConceptWord[]];
+      rules.push({ category: category.index, name: `${id}/${name}`, sides: rarity(a) >= rarity(b) ? [a, b] : [b, a] });
+    }
+  }
+  return rules;
+}
