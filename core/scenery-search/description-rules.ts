@@ -4,8 +4,8 @@
  * a few words; each word is cut by kuromoji once, here, into the morphemes a sentence must hold whole (a verb or
  * adjective by its base form, so 覆われた holds 覆う).
  *
- * Every rule is indexed by its rarer side (the one whose commonest word is longest: one-character words such as 木
- * or 棒 are everywhere), so a sentence is only looked at when it holds one of that side's words.
+ * Every rule is indexed by its rarer side (scanCost), so a sentence is only looked at when it holds one of that
+ * side's words.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -27,8 +27,15 @@ export interface ConceptWord {
   morphemes: WordMorpheme[];
   /** What the folded sentence must contain for the word to be there at all (the stem of a verb; a kana reading). */
   needles: string[];
+  /** needles[0] as written (katakana kept), which the scan for triggers looks for in the unfolded text. */
+  trigger: string;
   /** The folded kana reading of a word of nouns only (電線 → でんせん), matched where the text writes it in kana. */
   reading: string | null;
+  /** Its last morpheme is a verb or adjective: the needle is its stem, okurigana follow. */
+  conjugates: boolean;
+  /** Lengths of its first and last morphemes (a one-kanji word must stand alone). */
+  headLength: number;
+  tailLength: number;
 }
 
 export interface DescriptionRule {
@@ -74,13 +81,45 @@ export function conceptWord(written: string, tokenize: TokenizeText): ConceptWor
   const reading =
     tokens.every((t) => t.pos === '名詞' && t.known) && KANA.test(read) && read.length >= MIN_READING ? read : null;
   const needles = [prefix + stem];
+  // The needle as written (katakana kept): the scan for triggers reads the unfolded text, where katakana are rare.
+  const lastToken = tokens.at(-1) as (typeof tokens)[number];
+  const writtenLast = last.conjugates ? lastToken.basic.slice(0, stem.length) : lastToken.surface;
+  const trigger = tokens
+    .slice(0, -1)
+    .map((t) => t.surface)
+    .join('')
+    .concat(writtenLast);
   if (reading !== null && reading !== needles[0]) needles.push(reading);
-  return { written, morphemes, needles, reading };
+  return {
+    written,
+    morphemes,
+    needles,
+    trigger: foldKana(trigger) === needles[0] ? trigger : (needles[0] as string),
+    reading,
+    conjugates: last.conjugates,
+    headLength: morphemes.length === 1 && last.conjugates ? stem.length : (morphemes[0] as WordMorpheme).form.length,
+    tailLength: last.conjugates ? stem.length : last.form.length,
+  };
 }
 
-// A side is as rare as its commonest word, and a word is commoner the shorter its needle.
-function rarity(side: ConceptWord[]): number {
-  return Math.min(...side.flatMap((w) => w.needles.map((n) => n.length))) * 100 - side.length;
+const HIRAGANA_START = /^[\u3041-\u309f]/u;
+
+function occurrences(text: string, needle: string): number {
+  let n = 0;
+  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) n++;
+  return n;
+}
+
+/**
+ * What scanning for a side costs, estimated on the catalogue's own scenery wording (labels, synonyms, evidence): the
+ * text positions whose character starts one of its needles, where the scan must look, and the needles' hits, where
+ * the other side is looked for. Readings are not triggers (a kana needle starts on the commonest characters).
+ */
+function scanCost(side: ConceptWord[], sample: string): number {
+  let cost = 0;
+  for (const w of side)
+    cost += occurrences(sample, w.needles[0]?.charAt(0) as string) + 10 * occurrences(sample, w.needles[0] as string);
+  return cost;
 }
 
 export function compileDescriptions(
@@ -97,6 +136,10 @@ export function compileDescriptions(
     }
     return found;
   };
+  const sample = catalog.categories
+    .flatMap((c) => [c.label, ...c.synonyms, ...c.evidence])
+    .map(fold)
+    .join('\n');
   const rules: DescriptionRule[] = [];
   for (const [id, named] of Object.entries(table)) {
     const category = catalog.byId.get(id);
@@ -106,7 +149,8 @@ export function compileDescriptions(
       if (parts.length !== 2 || parts.some((side) => side.length === 0))
         throw new Error(`${DESCRIPTIONS_FILE.pathname}: ${id}/${name} is not 'head words × qualifying words'`);
       const [a, b] = parts as [ConceptWord[], ConceptWord[]];
-      rules.push({ category: category.index, name: `${id}/${name}`, sides: rarity(a) >= rarity(b) ? [a, b] : [b, a] });
+      const sides: [ConceptWord[], ConceptWord[]] = scanCost(a, sample) <= scanCost(b, sample) ? [a, b] : [b, a];
+      rules.push({ category: category.index, name: `${id}/${name}`, sides });
     }
   }
   return rules;

@@ -18,6 +18,7 @@ import { clauseAfter, deniedInClause } from './observed-negation.ts';
 import { compoundSpans, compoundTable } from './tag-compounds.ts';
 import { catalogDescriptions, type DescriptionMatcher } from './tag-descriptions.ts';
 import { catalogWordingPatterns, type PatternSource, type TagPattern } from './tag-patterns.ts';
+import { type Script, scriptOf } from './text-script.ts';
 import { loadTokenizer, type TokenizeText } from './tokenizer.ts';
 
 /** Names the tagging rules; saved index files carry it (persist.ts), so a change here rebuilds them. */
@@ -44,15 +45,6 @@ export interface ObservationTagger {
   spans(text: string): TaggedSpan[];
   /** Tags of one observation from its NFKC-normalised text segments (as the index reads them). */
   tag(observation: SearchableObservation, segments: readonly string[]): ObservationTags;
-}
-
-type Script = 'kanji' | 'katakana' | 'hiragana' | 'other';
-
-function scriptOf(code: number): Script {
-  if ((code >= 0x4e00 && code <= 0x9fff) || code === 0x3005 || (code >= 0x3400 && code <= 0x4dbf)) return 'kanji';
-  if ((code >= 0x30a1 && code <= 0x30fa) || code === 0x30fc) return 'katakana';
-  if (code >= 0x3041 && code <= 0x309f) return 'hiragana';
-  return 'other';
 }
 
 const PARTICLES = new Set(['の', 'が', 'な', 'に', 'を', 'は', 'も', 'と', 'で', 'や']);
@@ -202,8 +194,7 @@ export function createTagger(
       }
     }
     if (out.length > 1) for (const c of compoundSpans(original, out, compounds)) out.push(c);
-    if (describe !== null)
-      for (const d of describe(original, text)) if (!out.some((s) => s.category === d.category)) out.push(d);
+    if (describe !== null) out.push(...describe(original, text, (c) => out.some((s) => s.category === c)));
     return out;
   };
 

@@ -8,9 +8,9 @@
 
 import type { CategoryCatalog } from './categories.ts';
 import { type ConceptWord, compileDescriptions, type DescriptionRule } from './description-rules.ts';
-import { foldKana } from './normalize.ts';
 import { clauseAfter, deniedInClause } from './observed-negation.ts';
-import type { QueryToken, TokenizeText } from './tokenizer.ts';
+import { scriptOf } from './text-script.ts';
+import type { TokenizeText } from './tokenizer.ts';
 
 export interface DescribedSpan {
   category: number;
@@ -21,91 +21,150 @@ export interface DescribedSpan {
   rule: string;
 }
 
-/** The described categories of one NFKC-normalised, lowercased text and its kana-folded form (same offsets). */
-export type DescriptionMatcher = (original: string, folded: string) => DescribedSpan[];
+/**
+ * The described categories of one NFKC-normalised, lowercased text and its kana-folded form (same offsets), but for
+ * the categories `known` already holds (found by their wordings: no rule need be read for them).
+ */
+export type DescriptionMatcher = (
+  original: string,
+  folded: string,
+  known: (category: number) => boolean,
+) => DescribedSpan[];
 
-const SENTENCE_END = /[。\n!?！？]/u;
-const KANA_WORD = /^[\u3041-\u309f\u30a1-\u30fc]+$/u;
+// Hiragana that may stand right before a kana word: particles and the endings of a modifier (赤い, 小さな, 咲いた).
+// Char codes rather than one-character strings, which V8 allocates anew for every non-Latin character.
+const codes = (chars: string) => new Set([...chars].map((c) => c.charCodeAt(0)));
+const BEFORE_KANA = codes('のがなにをはもとでやいた');
+const AFTER_KANA = codes('のがなにをはもとでやかへ');
+const SENTENCE_END = codes('。\n!?！？');
 
-/** Where `word` stands in the sentence as whole morphemes, or null. */
-export function findWord(tokens: readonly QueryToken[], folded: string, word: ConceptWord): [number, number] | null {
-  const last = word.morphemes.at(-1) as ConceptWord['morphemes'][number];
-  const starts = new Set(tokens.map((t) => t.start));
-  const prefix = (last.conjugates ? word.morphemes.slice(0, -1) : word.morphemes).map((m) => m.form).join('');
-  for (const t of tokens) {
-    if (last.conjugates) {
-      if (foldKana(t.basic) !== last.form) continue;
-      const from = t.start - prefix.length;
-      if (from >= 0 && starts.has(from) && folded.startsWith(prefix, from)) return [from, t.end];
-    } else if (starts.has(t.start) && folded.startsWith(prefix, t.start)) {
-      const end = t.start + prefix.length;
-      if (tokens.some((u) => u.end === end)) return [t.start, end];
+/**
+ * Whether the needle of `word` found at [at, end) of the text is a whole word there, by the scripts around it (as
+ * the tagger's wordings are): a one-kanji word stands between characters of other scripts than kanji and katakana
+ * (道 not in 歩道, 急 not in 急カーブ), a katakana word between non-katakana, a kana word does not continue or go on
+ * into a kana run (but for particles), and a verb's or adjective's stem is followed by its okurigana.
+ */
+export function wholeWordAt(text: string, at: number, end: number, word: ConceptWord, reading: boolean): boolean {
+  const head = scriptOf(text.charCodeAt(at));
+  const tail = scriptOf(text.charCodeAt(end - 1));
+  const before = at > 0 ? scriptOf(text.charCodeAt(at - 1)) : 'other';
+  const after = end < text.length ? scriptOf(text.charCodeAt(end)) : 'other';
+  if (head === 'kanji' && word.headLength === 1 && (before === 'kanji' || before === 'katakana')) return false;
+  if (head === 'katakana' && before === 'katakana') return false;
+  if (head === 'hiragana' && before === 'hiragana' && !BEFORE_KANA.has(text.charCodeAt(at - 1))) return false;
+  if (word.conjugates && !reading) return after === 'hiragana';
+  if (tail === 'kanji' && word.tailLength === 1 && (after === 'kanji' || after === 'katakana')) return false;
+  if (tail === 'katakana' && after === 'katakana') return false;
+  if (tail === 'hiragana' && after === 'hiragana' && !AFTER_KANA.has(text.charCodeAt(end))) return false;
+  return true;
+}
+
+const KANA_RUN = /^[\u3041-\u309f\u30a1-\u30fc]+$/u;
+
+/** Whether needle `n` of `word`, found at [at, end) of the text, is the word there. */
+function wordAt(original: string, at: number, end: number, word: ConceptWord, n: number): boolean {
+  // A reading matches only where the text spells it in kana (でんせん, not a kanji word read alike).
+  if (n > 0 && !KANA_RUN.test(original.slice(at, end))) return false;
+  return wholeWordAt(original, at, end, word, n > 0);
+}
+
+/** One sentence of a text: its folded characters and where it starts. */
+interface Sentence {
+  folded: string;
+  from: number;
+}
+
+/** The first place in the sentence where `word` stands whole, as offsets of the whole `original` text, or null. */
+export function findWord(original: string, sentence: Sentence, word: ConceptWord) {
+  for (let n = 0; n < word.needles.length; n++) {
+    const needle = word.needles[n] as string;
+    for (let at = sentence.folded.indexOf(needle); at >= 0; at = sentence.folded.indexOf(needle, at + 1)) {
+      const start = sentence.from + at;
+      if (wordAt(original, start, start + needle.length, word, n)) return [start, start + needle.length] as const;
     }
-    if (word.reading !== null && KANA_WORD.test(t.surface) && foldKana(t.reading) === word.reading)
-      return [t.start, t.end];
   }
   return null;
 }
 
+/** Where a word of the rule's other side stands whole in the sentence, or null. */
+function otherSide(original: string, sentence: Sentence, rule: DescriptionRule) {
+  for (const w of rule.sides[1]) {
+    const found = findWord(original, sentence, w);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+interface Trigger {
+  needle: string;
+  /** The needle's second character code, -1 for none: a cheap first test. */
+  second: number;
+  word: ConceptWord;
+  /** Which needle of the word (0: as written; 1: its reading). */
+  n: number;
+  rules: DescriptionRule[];
+}
+
 export function descriptionMatcher(rules: readonly DescriptionRule[], tokenize: TokenizeText): DescriptionMatcher {
-  // Trigger needles by the code of their first character, each with the rules it may open.
-  const byFirst = new Map<number, { needle: string; rules: number[] }[]>();
-  rules.forEach((rule, r) => {
-    for (const needle of rule.sides[0].flatMap((w) => w.needles)) {
-      const list = byFirst.get(needle.charCodeAt(0)) ?? [];
-      const entry = list.find((e) => e.needle === needle) ?? { needle, rules: [] };
-      if (!list.includes(entry)) list.push(entry);
-      if (!entry.rules.includes(r)) entry.rules.push(r);
-      byFirst.set(needle.charCodeAt(0), list);
-    }
-  });
-
-  const sentenceSpans = (original: string, folded: string, candidates: Set<number>): DescribedSpan[] => {
-    const out: DescribedSpan[] = [];
-    let tokens: QueryToken[] | null = null;
-    for (const r of candidates) {
-      const rule = rules[r] as DescriptionRule;
-      if (out.some((s) => s.category === rule.category)) continue;
-      if (!rule.sides[1].some((w) => w.needles.some((n) => folded.includes(n)))) continue;
-      tokens ??= tokenize(original);
-      const at = rule.sides.map((side) => {
-        for (const w of side) {
-          const found = findWord(tokens as QueryToken[], folded, w);
-          if (found) return found;
+  // Trigger needles (of each rule's rarer side) by the code of their first character, each with the rules it opens.
+  const byFirst = new Array<Trigger[] | undefined>(0x10000);
+  const triggers = new Map<string, Trigger>();
+  for (const rule of rules) {
+    for (const word of rule.sides[0]) {
+      // A reading is no trigger: a kana needle starts on the commonest characters of any text.
+      [word.trigger].forEach((needle, n) => {
+        const key = `${n}:${word.written}:${needle}`;
+        let t = triggers.get(key);
+        if (t === undefined) {
+          t = { needle, second: needle.length > 1 ? needle.charCodeAt(1) : -1, word, n, rules: [] };
+          triggers.set(key, t);
+          const code = needle.charCodeAt(0);
+          byFirst[code] = [...(byFirst[code] ?? []), t];
         }
-        return null;
+        t.rules.push(rule);
       });
-      const [a, b] = at;
-      if (!a || !b) continue;
-      const denied = [a, b].some(([s, e]) => deniedInClause(clauseAfter(original, s), e - s, tokenize));
-      if (!denied)
-        out.push({
-          category: rule.category,
-          start: Math.min(a[0], b[0]),
-          end: Math.max(a[1], b[1]),
-          denied: false,
-          rule: rule.name,
-        });
     }
-    return out;
-  };
+  }
 
-  return (original, folded) => {
+  return (original, folded, known) => {
     const out: DescribedSpan[] = [];
-    let start = 0;
-    while (start < folded.length) {
-      const rest = folded.slice(start).search(SENTENCE_END);
-      const end = rest < 0 ? folded.length : start + rest;
-      const candidates = new Set<number>();
-      for (let i = start; i < end; i++) {
-        const list = byFirst.get(folded.charCodeAt(i));
-        if (list === undefined) continue;
-        for (const e of list) if (folded.startsWith(e.needle, i)) for (const r of e.rules) candidates.add(r);
+    let sentence: Sentence | null = null;
+    let sentenceEnd = -1;
+    for (let i = 0; i < folded.length; i++) {
+      const list = byFirst[original.charCodeAt(i)];
+      if (list === undefined) continue;
+      const next = original.charCodeAt(i + 1);
+      for (const t of list) {
+        if ((t.second >= 0 && t.second !== next) || !original.startsWith(t.needle, i)) continue;
+        const pending = (rule: DescriptionRule) =>
+          !known(rule.category) && !out.some((s) => s.category === rule.category);
+        const end = i + t.needle.length;
+        if (!t.rules.some(pending) || !wordAt(original, i, end, t.word, t.n)) continue;
+        // The sentence around the trigger, found once for all its triggers.
+        if (sentence === null || i >= sentenceEnd) {
+          let from = i;
+          sentenceEnd = end;
+          while (from > 0 && !SENTENCE_END.has(folded.charCodeAt(from - 1))) from--;
+          while (sentenceEnd < folded.length && !SENTENCE_END.has(folded.charCodeAt(sentenceEnd))) sentenceEnd++;
+          sentence = { folded: folded.slice(from, sentenceEnd), from };
+        }
+        for (const rule of t.rules) {
+          if (!pending(rule)) continue;
+          const other = otherSide(original, sentence, rule);
+          if (other === null) continue;
+          const denied = [[i, end] as const, other].some(([s, e]) =>
+            deniedInClause(clauseAfter(original, s), e - s, tokenize),
+          );
+          if (denied) continue;
+          out.push({
+            category: rule.category,
+            start: Math.min(i, other[0]),
+            end: Math.max(end, other[1]),
+            denied: false,
+            rule: rule.name,
+          });
+        }
       }
-      if (candidates.size > 0)
-        for (const s of sentenceSpans(original.slice(start, end), folded.slice(start, end), candidates))
-          out.push({ ...s, start: s.start + start, end: s.end + start });
-      start = end + 1;
     }
     return out;
   };
