@@ -33,6 +33,8 @@ export interface ConceptWord {
   reading: string | null;
   /** Its last morpheme is a verb or adjective: the needle is its stem, okurigana follow. */
   conjugates: boolean;
+  /** The characters that may follow the stem of its last morpheme when it conjugates (上る: ら り る れ ろ っ …). */
+  okurigana: Set<number>;
   /** Lengths of its first and last morphemes (a one-kanji word must stand alone). */
   headLength: number;
   tailLength: number;
@@ -64,6 +66,26 @@ const KANA_END = /[\u3041-\u309f]$/u;
 const KANA = /^[\u3041-\u309f\u30fc]+$/u;
 // A shorter reading (き, ぼう) is spelt by too many other words.
 const MIN_READING = 3;
+
+// The first kana of each conjugated form, by the base form's last kana (五段 rows with their 音便; る also 一段, whose
+// stem keeps its own kana: 伸び|る, 伸び|た, 伸び|ない; い the adjectives: 丸|く, 丸|かった, 丸|み).
+const OKURIGANA: Record<string, string> = {
+  う: 'わいうえおっ',
+  く: 'かきくけこい',
+  ぐ: 'がぎぐげごい',
+  す: 'さしすせそ',
+  つ: 'たちつてとっ',
+  ぬ: 'なにぬねのん',
+  ぶ: 'ばびぶべぼん',
+  む: 'まみむめもん',
+  る: 'らりるれろったてなまずよ',
+  い: 'いくかけさそすめみ',
+};
+
+function okuriganaOf(m: WordMorpheme): Set<number> {
+  const kana = m.conjugates ? (OKURIGANA[m.form.at(-1) as string] ?? '') : '';
+  return new Set([...kana].map((c) => c.charCodeAt(0)));
+}
 
 export function conceptWord(written: string, tokenize: TokenizeText): ConceptWord {
   const tokens = tokenize(written.normalize('NFKC').toLowerCase());
@@ -97,6 +119,7 @@ export function conceptWord(written: string, tokenize: TokenizeText): ConceptWor
     trigger: foldKana(trigger) === needles[0] ? trigger : (needles[0] as string),
     reading,
     conjugates: last.conjugates,
+    okurigana: okuriganaOf(last),
     headLength: morphemes.length === 1 && last.conjugates ? stem.length : (morphemes[0] as WordMorpheme).form.length,
     tailLength: last.conjugates ? stem.length : last.form.length,
   };

@@ -42,7 +42,8 @@ const SENTENCE_END = codes('。\n!?！？');
  * Whether the needle of `word` found at [at, end) of the text is a whole word there, by the scripts around it (as
  * the tagger's wordings are): a one-kanji word stands between characters of other scripts than kanji and katakana
  * (道 not in 歩道, 急 not in 急カーブ), a katakana word between non-katakana, a kana word does not continue or go on
- * into a kana run (but for particles), and a verb's or adjective's stem is followed by its okurigana.
+ * into a kana run (but for particles), and a verb's or adjective's stem is followed by one of its okurigana (上る
+ * by ら, り, っ … and not 上を).
  */
 export function wholeWordAt(text: string, at: number, end: number, word: ConceptWord, reading: boolean): boolean {
   const head = scriptOf(text.charCodeAt(at));
@@ -50,9 +51,10 @@ export function wholeWordAt(text: string, at: number, end: number, word: Concept
   const before = at > 0 ? scriptOf(text.charCodeAt(at - 1)) : 'other';
   const after = end < text.length ? scriptOf(text.charCodeAt(end)) : 'other';
   if (head === 'kanji' && word.headLength === 1 && (before === 'kanji' || before === 'katakana')) return false;
-  if (head === 'katakana' && before === 'katakana') return false;
+  // Katakana after kanji ends a compound that names something else (点字ブロック is no paving block).
+  if (head === 'katakana' && (before === 'katakana' || before === 'kanji')) return false;
   if (head === 'hiragana' && before === 'hiragana' && !BEFORE_KANA.has(text.charCodeAt(at - 1))) return false;
-  if (word.conjugates && !reading) return after === 'hiragana';
+  if (word.conjugates && !reading) return word.okurigana.has(text.charCodeAt(end));
   if (tail === 'kanji' && word.tailLength === 1 && (after === 'kanji' || after === 'katakana')) return false;
   if (tail === 'katakana' && after === 'katakana') return false;
   if (tail === 'hiragana' && after === 'hiragana' && !AFTER_KANA.has(text.charCodeAt(end))) return false;
