@@ -140,8 +140,11 @@ function occurrences(text: string, needle: string): number {
  */
 function scanCost(side: ConceptWord[], sample: string): number {
   let cost = 0;
-  for (const w of side)
-    cost += occurrences(sample, w.needles[0]?.charAt(0) as string) + 10 * occurrences(sample, w.needles[0] as string);
+  for (const w of side) {
+    // Hiragana fill half of any observation, far more than the catalogue's terse wordings show.
+    const first = HIRAGANA_START.test(w.trigger) ? sample.length / 20 : occurrences(sample, w.trigger.charAt(0));
+    cost += first + 10 * occurrences(sample, w.trigger);
+  }
   return cost;
 }
 
@@ -161,7 +164,7 @@ export function compileDescriptions(
   };
   const sample = catalog.categories
     .flatMap((c) => [c.label, ...c.synonyms, ...c.evidence])
-    .map(fold)
+    .map((w) => w.normalize('NFKC').toLowerCase())
     .join('\n');
   const rules: DescriptionRule[] = [];
   for (const [id, named] of Object.entries(table)) {
