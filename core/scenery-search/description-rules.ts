@@ -125,8 +125,6 @@ export function conceptWord(written: string, tokenize: TokenizeText): ConceptWor
   };
 }
 
-const HIRAGANA_START = /^[\u3041-\u309f]/u;
-
 function occurrences(text: string, needle: string): number {
   let n = 0;
   for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) n++;
@@ -134,17 +132,15 @@ function occurrences(text: string, needle: string): number {
 }
 
 /**
- * What scanning for a side costs, estimated on the catalogue's own scenery wording (labels, synonyms, evidence): the
- * text positions whose character starts one of its needles, where the scan must look, and the needles' hits, where
- * the other side is looked for. Readings are not triggers (a kana needle starts on the commonest characters).
+ * What scanning for a side costs, estimated on the catalogue's own scenery wording (labels, synonyms, evidence),
+ * folded like the index (katakana as hiragana): the positions whose character starts one of its needles, where the
+ * scan must look, and the needles' hits, where the other side is looked for. The scan itself reads the unfolded text,
+ * where a katakana trigger is rarer still. Readings are not triggers (a kana needle starts on the commonest characters).
  */
 function scanCost(side: ConceptWord[], sample: string): number {
   let cost = 0;
-  for (const w of side) {
-    // Hiragana fill half of any observation, far more than the catalogue's terse wordings show.
-    const first = HIRAGANA_START.test(w.trigger) ? sample.length / 20 : occurrences(sample, w.trigger.charAt(0));
-    cost += first + 10 * occurrences(sample, w.trigger);
-  }
+  for (const w of side)
+    cost += occurrences(sample, w.needles[0]?.charAt(0) as string) + 10 * occurrences(sample, w.needles[0] as string);
   return cost;
 }
 
@@ -164,7 +160,7 @@ export function compileDescriptions(
   };
   const sample = catalog.categories
     .flatMap((c) => [c.label, ...c.synonyms, ...c.evidence])
-    .map((w) => w.normalize('NFKC').toLowerCase())
+    .map(fold)
     .join('\n');
   const rules: DescriptionRule[] = [];
   for (const [id, named] of Object.entries(table)) {
