@@ -53,14 +53,15 @@ for (let round = 0; round < Number(values.rounds); round++) {
     tags[name] = r.tags;
   }
 }
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-const base = median(times.wordings as number[]);
-const withRules = median(times.with_descriptions as number[]);
+// The fastest round of each: on a shared machine a neighbour only ever adds time (cache, memory bandwidth).
+const fastest = (xs: number[]) => Math.min(...xs);
+const base = fastest(times.wordings as number[]);
+const withRules = fastest(times.with_descriptions as number[]);
 console.log(
   JSON.stringify({
     observations: docs.length,
     ms: times,
-    median_ms: { wordings: base, with_descriptions: withRules },
+    fastest_ms: { wordings: base, with_descriptions: withRules },
     added_cpu: `${(((withRules - base) / base) * 100).toFixed(1)} %`,
     tags,
   }),
