@@ -128,18 +128,11 @@ export function descriptionMatcher(rules: readonly DescriptionRule[], tokenize: 
     }
   }
 
-  // The regular expression engine skips to the next character that starts a trigger far faster than a loop over
-  // every character (most characters start none).
-  const firsts = [...new Set([...triggers.values()].map((t) => t.needle.charAt(0)))];
-  const firstChar = new RegExp(`[${firsts.map((c) => c.replace(/[\\\]^-]/gu, '\\$&')).join('')}]`, 'gu');
-
   return (original, folded, known) => {
     const out: DescribedSpan[] = [];
     let sentence: Sentence | null = null;
     let sentenceEnd = -1;
-    firstChar.lastIndex = 0;
-    for (let m = firstChar.exec(original); m !== null; m = firstChar.exec(original)) {
-      const i = m.index;
+    for (let i = 0; i < folded.length; i++) {
       const list = byFirst[original.charCodeAt(i)];
       if (list === undefined) continue;
       const next = original.charCodeAt(i + 1);
