@@ -11,15 +11,18 @@
  */
 import { analysisTags } from './analysis-tags.ts';
 import type { CategoryCatalog } from './categories.ts';
+import { DESCRIPTIONS_VERSION } from './description-rules.ts';
 import { foldKana } from './normalize.ts';
 import type { SearchableObservation } from './observation-text.ts';
 import { clauseAfter, deniedInClause } from './observed-negation.ts';
 import { compoundSpans, compoundTable } from './tag-compounds.ts';
+import { catalogDescriptions, type DescriptionMatcher } from './tag-descriptions.ts';
 import { catalogWordingPatterns, type PatternSource, type TagPattern } from './tag-patterns.ts';
+import { type Script, scriptOf } from './text-script.ts';
 import { loadTokenizer, type TokenizeText } from './tokenizer.ts';
 
 /** Names the tagging rules; saved index files carry it (persist.ts), so a change here rebuilds them. */
-export const TAGGING_RULES = 'meaning-3';
+export const TAGGING_RULES = `meaning-4-${DESCRIPTIONS_VERSION}`;
 
 export interface ObservationTags {
   present: Set<number>;
@@ -33,6 +36,8 @@ export interface TaggedSpan {
   start: number;
   end: number;
   denied: boolean;
+  /** The description rule that read it (tag-descriptions.ts), when no wording of the category was found. */
+  rule?: string;
 }
 
 export interface ObservationTagger {
@@ -40,15 +45,6 @@ export interface ObservationTagger {
   spans(text: string): TaggedSpan[];
   /** Tags of one observation from its NFKC-normalised text segments (as the index reads them). */
   tag(observation: SearchableObservation, segments: readonly string[]): ObservationTags;
-}
-
-type Script = 'kanji' | 'katakana' | 'hiragana' | 'other';
-
-function scriptOf(code: number): Script {
-  if ((code >= 0x4e00 && code <= 0x9fff) || code === 0x3005 || (code >= 0x3400 && code <= 0x4dbf)) return 'kanji';
-  if ((code >= 0x30a1 && code <= 0x30fa) || code === 0x30fc) return 'katakana';
-  if (code >= 0x3041 && code <= 0x309f) return 'hiragana';
-  return 'other';
 }
 
 const PARTICLES = new Set(['の', 'が', 'な', 'に', 'を', 'は', 'も', 'と', 'で', 'や']);
@@ -157,6 +153,7 @@ export function createTagger(
   catalog: CategoryCatalog,
   tokenize: TokenizeText,
   patterns: PatternSource = catalogWordingPatterns,
+  descriptions: ((catalog: CategoryCatalog, tokenize: TokenizeText) => DescriptionMatcher) | null = catalogDescriptions,
 ): ObservationTagger {
   // Candidates by the code of their first character, each with its second one (-1: any) as a cheap first test;
   // char codes rather than one-character strings, which V8 allocates anew for every non-Latin character.
@@ -172,6 +169,7 @@ export function createTagger(
   }
   const byId = catalog.byId;
   const compounds = compoundTable(catalog);
+  const describe = descriptions?.(catalog, tokenize) ?? null;
 
   const spans = (segment: string): TaggedSpan[] => {
     const out: TaggedSpan[] = [];
@@ -196,6 +194,7 @@ export function createTagger(
       }
     }
     if (out.length > 1) for (const c of compoundSpans(original, out, compounds)) out.push(c);
+    if (describe !== null) out.push(...describe(original, text, (c) => out.some((s) => s.category === c)));
     return out;
   };
 

@@ -28,7 +28,7 @@ function slope(id: string, detail: string): CorpusObservation {
 let engine: SearchEngine;
 beforeAll(async () => {
   const observations = [
-    slope(POLES_UNTAGGED, '道沿いにコンクリートの柱が等間隔に立っている。'),
+    slope(POLES_UNTAGGED, '道沿いにコンクリートの柱が立っている。'),
     slope(POLES_DENIED, 'コンクリートの柱は見られない。'),
     slope(SILENT, '路肩に沿って細い排水溝が続いている。'),
   ];

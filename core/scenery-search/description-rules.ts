@@ -1,0 +1,179 @@
+/**
+ * Description rules (tag-descriptions.yaml): a category is described without any of its words when one sentence
+ * holds a head concept and a qualifying concept (線路 … 遮断 / 警報 / 点滅 for a railroad crossing). Each concept is
+ * a few words; each word is cut by kuromoji once, here, into the morphemes a sentence must hold whole (a verb or
+ * adjective by its base form, so 覆われた holds 覆う).
+ *
+ * Every rule is indexed by its rarer side (scanCost), so a sentence is only looked at when it holds one of that
+ * side's words.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { CORE_SCHEMA, load } from 'js-yaml';
+import type { CategoryCatalog } from './categories.ts';
+import { foldKana } from './normalize.ts';
+import type { TokenizeText } from './tokenizer.ts';
+
+export const DESCRIPTIONS_FILE = new URL('./tag-descriptions.yaml', import.meta.url);
+
+export interface WordMorpheme {
+  /** Folded surface; for a verb or adjective, its folded base form. */
+  form: string;
+  conjugates: boolean;
+}
+
+export interface ConceptWord {
+  written: string;
+  morphemes: WordMorpheme[];
+  /** What the folded sentence must contain for the word to be there at all (the stem of a verb; a kana reading). */
+  needles: string[];
+  /** needles[0] as written (katakana kept), which the scan for triggers looks for in the unfolded text. */
+  trigger: string;
+  /** The folded kana reading of a word of nouns only (電線 → でんせん), matched where the text writes it in kana. */
+  reading: string | null;
+  /** Its last morpheme is a verb or adjective: the needle is its stem, okurigana follow. */
+  conjugates: boolean;
+  /** The characters that may follow the stem of its last morpheme when it conjugates (上る: ら り る れ ろ っ …). */
+  okurigana: Set<number>;
+  /** Lengths of its first and last morphemes (a one-kanji word must stand alone). */
+  headLength: number;
+  tailLength: number;
+}
+
+export interface DescriptionRule {
+  category: number;
+  /** `category_id/name`, shown as the tag's provenance. */
+  name: string;
+  /** [trigger side (the rarer one), the other side]. */
+  sides: [ConceptWord[], ConceptWord[]];
+}
+
+/** The file's rules as written: category id → rule name → 'head words × qualifying words'. */
+export type DescriptionTable = Record<string, Record<string, string>>;
+
+const DESCRIPTIONS_TEXT = readFileSync(DESCRIPTIONS_FILE, 'utf8');
+
+/** Changes with the rules file, so a saved index tagged with other rules is rebuilt (observation-tagger.ts). */
+export const DESCRIPTIONS_VERSION = createHash('sha256').update(DESCRIPTIONS_TEXT).digest('hex').slice(0, 12);
+
+export function readDescriptionTable(): DescriptionTable {
+  return (load(DESCRIPTIONS_TEXT, { schema: CORE_SCHEMA }) as { descriptions: DescriptionTable }).descriptions;
+}
+
+const fold = (text: string) => foldKana(text.normalize('NFKC').toLowerCase());
+const CONJUGATING = new Set(['動詞', '形容詞']);
+const KANA_END = /[\u3041-\u309f]$/u;
+const KANA = /^[\u3041-\u309f\u30fc]+$/u;
+// A shorter reading (き, ぼう) is spelt by too many other words.
+const MIN_READING = 3;
+
+// The first kana of each conjugated form, by the base form's last kana (五段 rows with their 音便; る also 一段, whose
+// stem keeps its own kana: 伸び|る, 伸び|た, 伸び|ない; い the adjectives: 丸|く, 丸|かった, 丸|み).
+const OKURIGANA: Record<string, string> = {
+  う: 'わいうえおっ',
+  く: 'かきくけこい',
+  ぐ: 'がぎぐげごい',
+  す: 'さしすせそ',
+  つ: 'たちつてとっ',
+  ぬ: 'なにぬねのん',
+  ぶ: 'ばびぶべぼん',
+  む: 'まみむめもん',
+  る: 'らりるれろったてなまずよ',
+  い: 'いくかけさそすめみ',
+};
+
+function okuriganaOf(m: WordMorpheme): Set<number> {
+  const kana = m.conjugates ? (OKURIGANA[m.form.at(-1) as string] ?? '') : '';
+  return new Set([...kana].map((c) => c.charCodeAt(0)));
+}
+
+export function conceptWord(written: string, tokenize: TokenizeText): ConceptWord {
+  const tokens = tokenize(written.normalize('NFKC').toLowerCase());
+  const morphemes: WordMorpheme[] = tokens.map((t) => {
+    const conjugates = CONJUGATING.has(t.pos) && KANA_END.test(t.basic);
+    return { form: fold(conjugates ? t.basic : t.surface), conjugates };
+  });
+  const last = morphemes.at(-1) as WordMorpheme;
+  const stem = last.conjugates && last.form.length > 1 ? last.form.slice(0, -1) : last.form;
+  const prefix = morphemes
+    .slice(0, -1)
+    .map((m) => m.form)
+    .join('');
+  const read = fold(tokens.map((t) => t.reading).join(''));
+  const reading =
+    tokens.every((t) => t.pos === '名詞' && t.known) && KANA.test(read) && read.length >= MIN_READING ? read : null;
+  const needles = [prefix + stem];
+  // The needle as written (katakana kept): the scan for triggers reads the unfolded text, where katakana are rare.
+  const lastToken = tokens.at(-1) as (typeof tokens)[number];
+  const writtenLast = last.conjugates ? lastToken.basic.slice(0, stem.length) : lastToken.surface;
+  const trigger = tokens
+    .slice(0, -1)
+    .map((t) => t.surface)
+    .join('')
+    .concat(writtenLast);
+  if (reading !== null && reading !== needles[0]) needles.push(reading);
+  return {
+    written,
+    morphemes,
+    needles,
+    trigger: foldKana(trigger) === needles[0] ? trigger : (needles[0] as string),
+    reading,
+    conjugates: last.conjugates,
+    okurigana: okuriganaOf(last),
+    headLength: morphemes.length === 1 && last.conjugates ? stem.length : (morphemes[0] as WordMorpheme).form.length,
+    tailLength: last.conjugates ? stem.length : last.form.length,
+  };
+}
+
+function occurrences(text: string, needle: string): number {
+  let n = 0;
+  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) n++;
+  return n;
+}
+
+/**
+ * What scanning for a side costs, estimated on the catalogue's own scenery wording (labels, synonyms, evidence),
+ * folded like the index (katakana as hiragana): the positions whose character starts one of its needles, where the
+ * scan must look, and the needles' hits, where the other side is looked for. The scan itself reads the unfolded text,
+ * where a katakana trigger is rarer still. Readings are not triggers (a kana needle starts on the commonest characters).
+ */
+function scanCost(side: ConceptWord[], sample: string): number {
+  let cost = 0;
+  for (const w of side)
+    cost += occurrences(sample, w.needles[0]?.charAt(0) as string) + 10 * occurrences(sample, w.needles[0] as string);
+  return cost;
+}
+
+export function compileDescriptions(
+  catalog: CategoryCatalog,
+  tokenize: TokenizeText,
+  table: DescriptionTable = readDescriptionTable(),
+): DescriptionRule[] {
+  const words = new Map<string, ConceptWord>();
+  const word = (w: string) => {
+    let found = words.get(w);
+    if (!found) {
+      found = conceptWord(w, tokenize);
+      words.set(w, found);
+    }
+    return found;
+  };
+  const sample = catalog.categories
+    .flatMap((c) => [c.label, ...c.synonyms, ...c.evidence])
+    .map(fold)
+    .join('\n');
+  const rules: DescriptionRule[] = [];
+  for (const [id, named] of Object.entries(table)) {
+    const category = catalog.byId.get(id);
+    if (!category) throw new Error(`${DESCRIPTIONS_FILE.pathname}: unknown category ${id}`);
+    for (const [name, written] of Object.entries(named)) {
+      const parts = written.split('×').map((side) => side.trim().split(/\s+/u).filter(Boolean).map(word));
+      if (parts.length !== 2 || parts.some((side) => side.length === 0))
+        throw new Error(`${DESCRIPTIONS_FILE.pathname}: ${id}/${name} is not 'head words × qualifying words'`);
+      const [a, b] = parts as [ConceptWord[], ConceptWord[]];
+      const sides: [ConceptWord[], ConceptWord[]] = scanCost(a, sample) <= scanCost(b, sample) ? [a, b] : [b, a];
+      rules.push({ category: category.index, name: `${id}/${name}`, sides });
+    }
+  }
+  return rules;
+}

@@ -1,0 +1,177 @@
+/**
+ * Tags a category from a sentence that describes it without naming it (description-rules.ts): the sentence holds a
+ * word of each side of one of the category's rules, each as whole morphemes, and neither word is denied in its
+ * clause (observed-negation.ts). Observations are not tokenised whole: the text is scanned for the rules' trigger
+ * words (one side per rule, the rarer), a sentence holding one is checked for a needle of the other side, and only
+ * then tokenised, once, to check that both are whole words (遮断 in 遮断機, not 棒 in 綿棒).
+ */
+
+import type { CategoryCatalog } from './categories.ts';
+import { type ConceptWord, compileDescriptions, type DescriptionRule } from './description-rules.ts';
+import { clauseAfter, deniedInClause } from './observed-negation.ts';
+import { scriptOf } from './text-script.ts';
+import type { TokenizeText } from './tokenizer.ts';
+
+export interface DescribedSpan {
+  category: number;
+  start: number;
+  end: number;
+  denied: false;
+  /** The rule that read it (`category_id/name`). */
+  rule: string;
+}
+
+/**
+ * The described categories of one NFKC-normalised, lowercased text and its kana-folded form (same offsets), but for
+ * the categories `known` already holds (found by their wordings: no rule need be read for them).
+ */
+export type DescriptionMatcher = (
+  original: string,
+  folded: string,
+  known: (category: number) => boolean,
+) => DescribedSpan[];
+
+// Hiragana that may stand right before a kana word: particles and the endings of a modifier (赤い, 小さな, 咲いた).
+// Char codes rather than one-character strings, which V8 allocates anew for every non-Latin character.
+const codes = (chars: string) => new Set([...chars].map((c) => c.charCodeAt(0)));
+const BEFORE_KANA = codes('のがなにをはもとでやいた');
+const AFTER_KANA = codes('のがなにをはもとでやかへ');
+const SENTENCE_END = codes('。\n!?！？');
+
+/**
+ * Whether the needle of `word` found at [at, end) of the text is a whole word there, by the scripts around it (as
+ * the tagger's wordings are): a one-kanji word stands between characters of other scripts than kanji and katakana
+ * (道 not in 歩道, 急 not in 急カーブ), a katakana word between non-katakana, a kana word does not continue or go on
+ * into a kana run (but for particles), and a verb's or adjective's stem is followed by one of its okurigana (上る
+ * by ら, り, っ … and not 上を).
+ */
+export function wholeWordAt(text: string, at: number, end: number, word: ConceptWord, reading: boolean): boolean {
+  const head = scriptOf(text.charCodeAt(at));
+  const tail = scriptOf(text.charCodeAt(end - 1));
+  const before = at > 0 ? scriptOf(text.charCodeAt(at - 1)) : 'other';
+  const after = end < text.length ? scriptOf(text.charCodeAt(end)) : 'other';
+  if (head === 'kanji' && word.headLength === 1 && (before === 'kanji' || before === 'katakana')) return false;
+  // Katakana after kanji ends a compound that names something else (点字ブロック is no paving block).
+  if (head === 'katakana' && (before === 'katakana' || before === 'kanji')) return false;
+  if (head === 'hiragana' && before === 'hiragana' && !BEFORE_KANA.has(text.charCodeAt(at - 1))) return false;
+  if (word.conjugates && !reading) return word.okurigana.has(text.charCodeAt(end));
+  if (tail === 'kanji' && word.tailLength === 1 && (after === 'kanji' || after === 'katakana')) return false;
+  if (tail === 'katakana' && after === 'katakana') return false;
+  if (tail === 'hiragana' && after === 'hiragana' && !AFTER_KANA.has(text.charCodeAt(end))) return false;
+  return true;
+}
+
+const KANA_RUN = /^[\u3041-\u309f\u30a1-\u30fc]+$/u;
+
+/** Whether needle `n` of `word`, found at [at, end) of the text, is the word there. */
+function wordAt(original: string, at: number, end: number, word: ConceptWord, n: number): boolean {
+  // A reading matches only where the text spells it in kana (でんせん, not a kanji word read alike).
+  if (n > 0 && !KANA_RUN.test(original.slice(at, end))) return false;
+  return wholeWordAt(original, at, end, word, n > 0);
+}
+
+/** One sentence of a text: its folded characters and where it starts. */
+interface Sentence {
+  folded: string;
+  from: number;
+}
+
+/** The first place in the sentence where `word` stands whole, as offsets of the whole `original` text, or null. */
+export function findWord(original: string, sentence: Sentence, word: ConceptWord) {
+  for (let n = 0; n < word.needles.length; n++) {
+    const needle = word.needles[n] as string;
+    for (let at = sentence.folded.indexOf(needle); at >= 0; at = sentence.folded.indexOf(needle, at + 1)) {
+      const start = sentence.from + at;
+      if (wordAt(original, start, start + needle.length, word, n)) return [start, start + needle.length] as const;
+    }
+  }
+  return null;
+}
+
+/** Where a word of the rule's other side stands whole in the sentence, or null. */
+function otherSide(original: string, sentence: Sentence, rule: DescriptionRule) {
+  for (const w of rule.sides[1]) {
+    const found = findWord(original, sentence, w);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+interface Trigger {
+  needle: string;
+  /** The needle's second character code, -1 for none: a cheap first test. */
+  second: number;
+  word: ConceptWord;
+  /** Which needle of the word (0: as written; 1: its reading). */
+  n: number;
+  rules: DescriptionRule[];
+}
+
+export function descriptionMatcher(rules: readonly DescriptionRule[], tokenize: TokenizeText): DescriptionMatcher {
+  // Trigger needles (of each rule's rarer side) by the code of their first character, each with the rules it opens.
+  const byFirst = new Array<Trigger[] | undefined>(0x10000);
+  const triggers = new Map<string, Trigger>();
+  for (const rule of rules) {
+    for (const word of rule.sides[0]) {
+      // A reading is no trigger: a kana needle starts on the commonest characters of any text.
+      [word.trigger].forEach((needle, n) => {
+        const key = `${n}:${word.written}:${needle}`;
+        let t = triggers.get(key);
+        if (t === undefined) {
+          t = { needle, second: needle.length > 1 ? needle.charCodeAt(1) : -1, word, n, rules: [] };
+          triggers.set(key, t);
+          const code = needle.charCodeAt(0);
+          byFirst[code] = [...(byFirst[code] ?? []), t];
+        }
+        t.rules.push(rule);
+      });
+    }
+  }
+
+  return (original, folded, known) => {
+    const out: DescribedSpan[] = [];
+    let sentence: Sentence | null = null;
+    let sentenceEnd = -1;
+    for (let i = 0; i < folded.length; i++) {
+      const list = byFirst[original.charCodeAt(i)];
+      if (list === undefined) continue;
+      const next = original.charCodeAt(i + 1);
+      for (const t of list) {
+        if ((t.second >= 0 && t.second !== next) || !original.startsWith(t.needle, i)) continue;
+        const pending = (rule: DescriptionRule) =>
+          !known(rule.category) && !out.some((s) => s.category === rule.category);
+        const end = i + t.needle.length;
+        if (!t.rules.some(pending) || !wordAt(original, i, end, t.word, t.n)) continue;
+        // The sentence around the trigger, found once for all its triggers.
+        if (sentence === null || i >= sentenceEnd) {
+          let from = i;
+          sentenceEnd = end;
+          while (from > 0 && !SENTENCE_END.has(folded.charCodeAt(from - 1))) from--;
+          while (sentenceEnd < folded.length && !SENTENCE_END.has(folded.charCodeAt(sentenceEnd))) sentenceEnd++;
+          sentence = { folded: folded.slice(from, sentenceEnd), from };
+        }
+        for (const rule of t.rules) {
+          if (!pending(rule)) continue;
+          const other = otherSide(original, sentence, rule);
+          if (other === null) continue;
+          const denied = [[i, end] as const, other].some(([s, e]) =>
+            deniedInClause(clauseAfter(original, s), e - s, tokenize),
+          );
+          if (denied) continue;
+          out.push({
+            category: rule.category,
+            start: Math.min(i, other[0]),
+            end: Math.max(end, other[1]),
+            denied: false,
+            rule: rule.name,
+          });
+        }
+      }
+    }
+    return out;
+  };
+}
+
+export function catalogDescriptions(catalog: CategoryCatalog, tokenize: TokenizeText): DescriptionMatcher {
+  return descriptionMatcher(compileDescriptions(catalog, tokenize), tokenize);
+}
