@@ -14,7 +14,11 @@ export interface MatchScope {
   negated: boolean;
   /** Ranks but never filters: an optional clause, or a negation asking for fewer (〜少ない). */
   soft: boolean;
+  /** The clause rule that made it soft (`conditions[].soft_by`). */
+  softBy?: SoftRule;
 }
+
+export type SoftRule = 'wish' | 'optional' | 'fewer' | 'background' | 'impression';
 
 /** A matched wording's place in the folded text. */
 interface Span {
@@ -47,11 +51,13 @@ export function scopeMatches(
     if (wish) {
       spans.push(...wish.spans);
       scope.soft = true;
+      scope.softBy = 'wish';
       scope.negated = wish.negated;
       // A comma separates the wish from what was asked for before it; only a coordinating word joins them.
       const mark = (s: MatchScope) => {
         if (s.soft) return false;
         s.soft = true;
+        s.softBy = 'wish';
         s.negated = wish.negated;
         return true;
       };
@@ -64,13 +70,13 @@ export function scopeMatches(
       spans.push(...negation.spans);
       const soft = negation.kind === 'fewer';
       scope.negated = true;
-      scope.soft ||= soft;
+      if (soft && !scope.soft) Object.assign(scope, { soft, softBy: 'fewer' });
       spread(
         i,
         (s) => {
           if (s.negated) return false;
           s.negated = true;
-          s.soft ||= soft;
+          if (soft && !s.soft) Object.assign(s, { soft, softBy: 'fewer' });
           return true;
         },
         isCoordination,
@@ -79,9 +85,13 @@ export function scopeMatches(
   });
   const leading = leadingOptionalSpans(folded, tokens);
   spans.push(...leading.markers);
-  const optional = [...leading.covered, ...backgroundSpans(tokens, (t) => t.pos === '名詞' && isFunctionToken(t))];
+  const background = backgroundSpans(tokens, (t) => t.pos === '名詞' && isFunctionToken(t));
+  const within = (m: Span, spans: [number, number][]) => spans.some(([a, b]) => m.start >= a && m.end <= b);
   matches.forEach((m, i) => {
-    if (optional.some(([a, b]) => m.start >= a && m.end <= b)) (scopes[i] as MatchScope).soft = true;
+    const scope = scopes[i] as MatchScope;
+    if (scope.soft) return;
+    const by = within(m, leading.covered) ? 'optional' : within(m, background) ? 'background' : null;
+    if (by) Object.assign(scope, { soft: true, softBy: by });
   });
   return { scopes, spans };
 }

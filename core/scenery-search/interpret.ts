@@ -5,6 +5,7 @@
 import type { CategoryCatalog } from './categories.ts';
 import { type MatchScope, negatedWords, scopeMatches } from './clause-scope.ts';
 import { conditionConfidence, interpretationConfidence } from './confidence.ts';
+import { impressionRule } from './impressions.ts';
 import type { Condition, IgnoredWording, Interpretation, PlaceMention, YearMention } from './interpretation-types.ts';
 import { readLeftovers } from './leftovers.ts';
 import type { Lexicon } from './lexicon.ts';
@@ -131,6 +132,13 @@ export function interpret(ctx: InterpretContext, input: InterpretInput): Interpr
   matches.sort((a, b) => a.start - b.start);
   const { scopes, spans } = scopeMatches(folded, tokens, matches);
   claimed.push(...spans);
+  impressionRule(
+    tokens,
+    matches.map((m) => m.category),
+    scopes,
+  ).forEach((soft, i) => {
+    if (soft) Object.assign(scopes[i] as MatchScope, { soft: true, softBy: 'impression' });
+  });
   const negatedLeft = negatedWords(folded, tokens, free, (t) => !isFunctionToken(t));
   for (const word of negatedLeft.words) {
     claimed.push([word.start, word.end]);
@@ -154,7 +162,7 @@ export function interpret(ctx: InterpretContext, input: InterpretInput): Interpr
       return;
     }
     seen.add(c.id);
-    const { negated: isNegated, soft } = scopes[i] as { negated: boolean; soft: boolean };
+    const { negated: isNegated, soft, softBy } = scopes[i] as MatchScope;
     conditions.push({
       key: isNegated ? `not:${c.id}` : c.id,
       category_id: c.id,
@@ -170,6 +178,7 @@ export function interpret(ctx: InterpretContext, input: InterpretInput): Interpr
       ),
       negated: isNegated,
       soft,
+      ...(soft && softBy ? { soft_by: softBy } : {}),
       confidence: conditionConfidence({ matched_by: m.kind, rule: m.rule }),
       origin: 'query',
     });
