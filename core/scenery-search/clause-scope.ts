@@ -4,6 +4,7 @@
  * (電柱や電線がない, 桜や紅葉があると嬉しい). The words that carry them are returned to be claimed, so they are neither
  * text terms nor reported as dropped.
  */
+import { activitySpans, reachedByAction } from './activity-clauses.ts';
 import { backgroundSpans } from './background-clauses.ts';
 import { isCoordination, negationAfter } from './negation.ts';
 import { isFunctionToken } from './query-words.ts';
@@ -18,7 +19,7 @@ export interface MatchScope {
   softBy?: SoftRule;
 }
 
-export type SoftRule = 'wish' | 'optional' | 'fewer' | 'background' | 'impression';
+export type SoftRule = 'wish' | 'optional' | 'fewer' | 'background' | 'activity' | 'impression';
 
 /** A matched wording's place in the folded text. */
 interface Span {
@@ -86,11 +87,18 @@ export function scopeMatches(
   const leading = leadingOptionalSpans(folded, tokens);
   spans.push(...leading.markers);
   const background = backgroundSpans(tokens, (t) => t.pos === '名詞' && isFunctionToken(t));
+  const activity = activitySpans(tokens);
   const within = (m: Span, spans: [number, number][]) => spans.some(([a, b]) => m.start >= a && m.end <= b);
   matches.forEach((m, i) => {
     const scope = scopes[i] as MatchScope;
     if (scope.soft) return;
-    const by = within(m, leading.covered) ? 'optional' : within(m, background) ? 'background' : null;
+    const by = within(m, leading.covered)
+      ? 'optional'
+      : within(m, background)
+        ? 'background'
+        : within(m, activity) && reachedByAction(tokens, m.end)
+          ? 'activity'
+          : null;
     if (by) Object.assign(scope, { soft: true, softBy: by });
   });
   return { scopes, spans };

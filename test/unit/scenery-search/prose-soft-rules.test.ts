@@ -8,6 +8,7 @@ import { loadTokenizer, type TokenizeText } from '../../../core/scenery-search/t
 import { testCatalog } from './fixture.ts';
 
 // The `impression` rule: in prose, an impression beside a concrete condition ranks; in a noun phrase it is required.
+// The `activity` rule: what a visitor's action reaches (〜に座ってゆっくりできるような) ranks; its route or place does not.
 
 let tokenize: TokenizeText;
 beforeAll(async () => {
@@ -58,6 +59,21 @@ describe.each([
       ['雨に濡れた路面の商店街を探しています。', ['shopping_street', 'wet_road']],
       ['生活感のある路地、ありますか', ['lived_in', 'narrow_alley']],
       ['静かな住宅街、生垣があればなお良いです', ['quiet_street', 'residential_street', '~hedge(wish)']],
+    ],
+  ],
+  [
+    'fires: a word marked by に in a clause of what a visitor could do (〜できるような)',
+    [
+      ['ベンチに座ってゆっくりできるような公園', ['park', '~bench(activity)']],
+      ['自転車に乗る練習をできるような、歩道の広い道', ['sidewalk', 'wide_avenue', '~bicycles(activity)']],
+    ],
+  ],
+  [
+    'refuses: the route of the action, what can be seen, a potential without よう',
+    [
+      ['川沿いをお散歩できるような道', ['river']],
+      ['梅の花が見られるような場所を探しています。', ['plum_blossoms']],
+      ['ベンチに座ることができる公園', ['bench', 'park']],
     ],
   ],
 ] as [string, [string, string[]][]][])('%s', (_name, cases) => {
