@@ -19,7 +19,7 @@ export interface MatchScope {
   softBy?: SoftRule;
 }
 
-export type SoftRule = 'wish' | 'optional' | 'fewer' | 'background' | 'activity' | 'impression';
+export type SoftRule = 'wish' | 'optional' | 'fewer' | 'background' | 'activity';
 
 /** A matched wording's place in the folded text. */
 interface Span {

@@ -5,7 +5,6 @@
 import type { CategoryCatalog } from './categories.ts';
 import { type MatchScope, negatedWords, scopeMatches } from './clause-scope.ts';
 import { conditionConfidence, interpretationConfidence } from './confidence.ts';
-import { impressionRule } from './impressions.ts';
 import type { Condition, IgnoredWording, Interpretation, PlaceMention, YearMention } from './interpretation-types.ts';
 import { readLeftovers } from './leftovers.ts';
 import type { Lexicon } from './lexicon.ts';
@@ -132,13 +131,6 @@ export function interpret(ctx: InterpretContext, input: InterpretInput): Interpr
   matches.sort((a, b) => a.start - b.start);
   const { scopes, spans } = scopeMatches(folded, tokens, matches);
   claimed.push(...spans);
-  impressionRule(
-    tokens,
-    matches.map((m) => m.category),
-    scopes,
-  ).forEach((soft, i) => {
-    if (soft) Object.assign(scopes[i] as MatchScope, { soft: true, softBy: 'impression' });
-  });
   const negatedLeft = negatedWords(folded, tokens, free, (t) => !isFunctionToken(t));
   for (const word of negatedLeft.words) {
     claimed.push([word.start, word.end]);
