@@ -4,6 +4,7 @@
  * (電柱や電線がない, 桜や紅葉があると嬉しい). The words that carry them are returned to be claimed, so they are neither
  * text terms nor reported as dropped.
  */
+import { activitySpans, reachedByAction } from './activity-clauses.ts';
 import { backgroundSpans } from './background-clauses.ts';
 import { isCoordination, negationAfter } from './negation.ts';
 import { isFunctionToken } from './query-words.ts';
@@ -14,7 +15,11 @@ export interface MatchScope {
   negated: boolean;
   /** Ranks but never filters: an optional clause, or a negation asking for fewer (〜少ない). */
   soft: boolean;
+  /** The clause rule that made it soft (`conditions[].soft_by`). */
+  softBy?: SoftRule;
 }
+
+export type SoftRule = 'wish' | 'optional' | 'fewer' | 'background' | 'activity';
 
 /** A matched wording's place in the folded text. */
 interface Span {
@@ -47,11 +52,13 @@ export function scopeMatches(
     if (wish) {
       spans.push(...wish.spans);
       scope.soft = true;
+      scope.softBy = 'wish';
       scope.negated = wish.negated;
       // A comma separates the wish from what was asked for before it; only a coordinating word joins them.
       const mark = (s: MatchScope) => {
         if (s.soft) return false;
         s.soft = true;
+        s.softBy = 'wish';
         s.negated = wish.negated;
         return true;
       };
@@ -64,13 +71,13 @@ export function scopeMatches(
       spans.push(...negation.spans);
       const soft = negation.kind === 'fewer';
       scope.negated = true;
-      scope.soft ||= soft;
+      if (soft && !scope.soft) Object.assign(scope, { soft, softBy: 'fewer' });
       spread(
         i,
         (s) => {
           if (s.negated) return false;
           s.negated = true;
-          s.soft ||= soft;
+          if (soft && !s.soft) Object.assign(s, { soft, softBy: 'fewer' });
           return true;
         },
         isCoordination,
@@ -79,9 +86,20 @@ export function scopeMatches(
   });
   const leading = leadingOptionalSpans(folded, tokens);
   spans.push(...leading.markers);
-  const optional = [...leading.covered, ...backgroundSpans(tokens, (t) => t.pos === '名詞' && isFunctionToken(t))];
+  const background = backgroundSpans(tokens, (t) => t.pos === '名詞' && isFunctionToken(t));
+  const activity = activitySpans(tokens);
+  const within = (m: Span, spans: [number, number][]) => spans.some(([a, b]) => m.start >= a && m.end <= b);
   matches.forEach((m, i) => {
-    if (optional.some(([a, b]) => m.start >= a && m.end <= b)) (scopes[i] as MatchScope).soft = true;
+    const scope = scopes[i] as MatchScope;
+    if (scope.soft) return;
+    const by = within(m, leading.covered)
+      ? 'optional'
+      : within(m, background)
+        ? 'background'
+        : within(m, activity) && reachedByAction(tokens, m.end)
+          ? 'activity'
+          : null;
+    if (by) Object.assign(scope, { soft: true, softBy: by });
   });
   return { scopes, spans };
 }

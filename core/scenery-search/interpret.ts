@@ -154,7 +154,7 @@ export function interpret(ctx: InterpretContext, input: InterpretInput): Interpr
       return;
     }
     seen.add(c.id);
-    const { negated: isNegated, soft } = scopes[i] as { negated: boolean; soft: boolean };
+    const { negated: isNegated, soft, softBy } = scopes[i] as MatchScope;
     conditions.push({
       key: isNegated ? `not:${c.id}` : c.id,
       category_id: c.id,
@@ -170,6 +170,7 @@ export function interpret(ctx: InterpretContext, input: InterpretInput): Interpr
       ),
       negated: isNegated,
       soft,
+      ...(soft && softBy ? { soft_by: softBy } : {}),
       confidence: conditionConfidence({ matched_by: m.kind, rule: m.rule }),
       origin: 'query',
     });

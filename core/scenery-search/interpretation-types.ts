@@ -1,4 +1,5 @@
 /** The `interpretation` object of a search response, as spec/scenery-search.openapi.yaml describes it. */
+import type { SoftRule } from './clause-scope.ts';
 import type { MatchRule } from './meaning/category-match.ts';
 import type { IgnoredReason } from './query-words.ts';
 
@@ -18,6 +19,8 @@ export interface Condition {
   negated: boolean;
   /** Ranks but never filters: an optional clause (できれば, 〜だと嬉しい) or a soft negation (〜が少ない). */
   soft: boolean;
+  /** The clause rule that read a soft condition soft (clause-scope.ts, secondary-conditions.ts). */
+  soft_by?: SoftRule;
   /** How sure the reading of this wording is, 0-1 (confidence.ts). */
   confidence: number;
   origin: 'query' | 'preset';

@@ -283,6 +283,10 @@ export type Condition = {
      */
     soft: boolean;
     /**
+     * The clause rule that read a soft condition soft (absent when `soft` is false): `wish` (a trailing evaluation or acceptance: 〜だと嬉しい, 〜でも構いません), `optional` (a leading adverbial: できれば〜), `fewer` (〜が少ない), `background` (a story or a comparison's standard), `activity` (what a visitor's action reaches in a clause of what could be done there: ベンチに座ってゆっくりできるような).
+     */
+    soft_by?: 'wish' | 'optional' | 'fewer' | 'background' | 'activity';
+    /**
      * How sure the reading of this wording is, 0-1: 1 for a category label or a preset, less for one of the category's other wordings, less again for a looser match (a reading, an inflection, a thesaurus entry, a misspelling).
      */
     confidence: number;
