@@ -2,8 +2,8 @@
 // The last line counts the vitest tests as the bare "N passed, N failed, N skipped" (no prefix): CI reads a run's
 // closing line, and the fuzz stage's pytest-style banners ("1 warning in 10.00s") would otherwise read as a run that
 // executed no test. With a prefix (e.g. "tests:") CI would not recognise the line and judge by the exit code alone.
-import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,7 +57,7 @@ const databaseUrl = process.env.TEST_DATABASE_URL ?? '';
 const pythonAvailable = spawnSync('python3', ['--version']).status === 0;
 const javaAvailable = spawnSync('java', ['-version']).status === 0;
 
-const checks: Stage[] = [
+const stages: Stage[] = [
   { name: 'lint: code (biome)', command: [bin('biome'), 'check', '.'] },
   { name: 'lint: specs (redocly)', command: [bin('redocly'), 'lint', '--config', 'redocly.yaml'] },
   { name: 'typecheck', command: [bin('tsc'), '--noEmit', '-p', 'tsconfig.json'] },
@@ -70,93 +70,64 @@ const checks: Stage[] = [
     report: 'pglite.json',
     env: { TEST_DATABASE_URL: '' },
   },
+  {
+    name: 'integration tests (PostgreSQL)',
+    command: vitest('integration*', 'postgres.json'),
+    report: 'postgres.json',
+    env: { TEST_DATABASE_URL: databaseUrl, TEST_STORE: 'postgres' },
+    ...(databaseUrl ? {} : { skip: 'TEST_DATABASE_URL is not set (run scripts/ci/start-postgres.sh; see README)' }),
+  },
+  {
+    name: 'clients: packages built, installed and called; openapi-generator client compiles',
+    command: [
+      'sh',
+      '-c',
+      'scripts/fuzz/setup-venv.sh && "$0" scripts/clients/build.ts && exec "$0" scripts/clients/check.ts',
+      process.execPath,
+    ],
+    ...(pythonAvailable && javaAvailable
+      ? {}
+      : { skip: 'python3 or java is not on PATH (Python packages; openapi-generator runs on Java)' }),
+  },
+  {
+    name: 'fuzz: schemathesis (every spec)',
+    command: ['sh', '-c', 'scripts/fuzz/setup-venv.sh && exec "$0" scripts/fuzz/run.ts', process.execPath],
+    ...(pythonAvailable ? {} : { skip: 'python3 is not on PATH (schemathesis runs from a virtualenv)' }),
+  },
 ];
-const postgres: Stage = {
-  name: 'integration tests (PostgreSQL)',
-  command: vitest('integration*', 'postgres.json'),
-  report: 'postgres.json',
-  env: { TEST_DATABASE_URL: databaseUrl, TEST_STORE: 'postgres' },
-  ...(databaseUrl ? {} : { skip: 'TEST_DATABASE_URL is not set (run scripts/ci/start-postgres.sh; see README)' }),
-};
-const clients: Stage = {
-  name: 'clients: packages built, installed and called; openapi-generator client compiles',
-  command: [
-    'sh',
-    '-c',
-    'scripts/fuzz/setup-venv.sh && "$0" scripts/clients/build.ts && exec "$0" scripts/clients/check.ts',
-    process.execPath,
-  ],
-  ...(pythonAvailable && javaAvailable
-    ? {}
-    : { skip: 'python3 or java is not on PATH (Python packages; openapi-generator runs on Java)' }),
-};
-const fuzz: Stage = {
-  name: 'fuzz: schemathesis (every spec)',
-  command: ['sh', '-c', 'scripts/fuzz/setup-venv.sh && exec "$0" scripts/fuzz/run.ts', process.execPath],
-  ...(pythonAvailable ? {} : { skip: 'python3 is not on PATH (schemathesis runs from a virtualenv)' }),
-};
 
-// Steps run in order; the lanes of a step run at the same time, the first one's output live, the others' held in a
-// file and printed when their lane ends. The PostgreSQL stage mostly waits on the database, the client and fuzz stages
-// on their own servers: together they keep both cores of a CI machine busy. The PGlite stage, which holds the
-// timing-sensitive HTTP tests, runs alone.
-const steps: Stage[][][] = [[checks], [[postgres], [clients, fuzz]]];
-
-const results = new Map<Stage, { outcome: string; seconds: number }>();
+const results: { name: string; outcome: string; seconds: number }[] = [];
 const totals: TestCounts = { passed: 0, failed: 0, skipped: 0 };
-
-async function runLane(lane: Stage[], log: number | 'inherit'): Promise<void> {
-  const say = (line: string) => (log === 'inherit' ? console.log(line) : writeSync(log, `${line}\n`));
-  for (const stage of lane) {
-    if (stage.skip) {
-      if (ci) {
-        say(`\n✗ ${stage.name}: required under CI=true but ${stage.skip}`);
-        results.set(stage, { outcome: 'FAILED (missing prerequisite)', seconds: 0 });
-        continue;
-      }
-      say(`\n- ${stage.name}: skipped, ${stage.skip}`);
-      results.set(stage, { outcome: 'skipped', seconds: 0 });
+for (const stage of stages) {
+  if (stage.skip) {
+    if (ci) {
+      console.error(`\n✗ ${stage.name}: required under CI=true but ${stage.skip}`);
+      results.push({ name: stage.name, outcome: 'FAILED (missing prerequisite)', seconds: 0 });
       continue;
     }
-    say(`\n▶ ${stage.name}`);
-    const started = performance.now();
-    const [command, ...args] = stage.command;
-    const child = spawn(command as string, args, {
-      cwd: root,
-      stdio: log === 'inherit' ? 'inherit' : ['ignore', log, log],
-      env: { ...process.env, ...stage.env },
-    });
-    const status = await new Promise<number | null>((resolve) => {
-      child.once('error', () => resolve(null));
-      child.once('exit', (code) => resolve(code));
-    });
-    const seconds = Math.round((performance.now() - started) / 100) / 10;
-    results.set(stage, { outcome: status === 0 ? 'passed' : `FAILED (exit ${status})`, seconds });
-    const counts = stage.report ? readCounts(stage.report) : undefined;
-    if (counts) for (const key of ['passed', 'failed', 'skipped'] as const) totals[key] += counts[key];
-    else if (stage.report && status !== 0) totals.failed += 1; // vitest died before writing its report
+    console.log(`\n- ${stage.name}: skipped, ${stage.skip}`);
+    results.push({ name: stage.name, outcome: 'skipped', seconds: 0 });
+    continue;
   }
-}
-
-for (const [live, ...held] of steps) {
-  const logs = held.map((_, index) => join(reportDir, `lane-${index}.log`));
-  const fds = logs.map((path) => openSync(path, 'w'));
-  await Promise.all([
-    runLane(live ?? [], 'inherit'),
-    ...held.map((lane, index) => runLane(lane, fds[index] ?? 'inherit')),
-  ]);
-  for (const [index, path] of logs.entries()) {
-    closeSync(fds[index] as number);
-    process.stdout.write(readFileSync(path));
-  }
+  console.log(`\n▶ ${stage.name}`);
+  const started = performance.now();
+  const [command, ...args] = stage.command;
+  const run = spawnSync(command as string, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...stage.env },
+  });
+  const seconds = Math.round((performance.now() - started) / 100) / 10;
+  results.push({ name: stage.name, outcome: run.status === 0 ? 'passed' : `FAILED (exit ${run.status})`, seconds });
+  const counts = stage.report ? readCounts(stage.report) : undefined;
+  if (counts) for (const key of ['passed', 'failed', 'skipped'] as const) totals[key] += counts[key];
+  else if (stage.report && run.status !== 0) totals.failed += 1; // vitest died before writing its report
 }
 rmSync(reportDir, { recursive: true, force: true });
 
 console.log('\nSummary');
-for (const stage of steps.flat(2)) {
-  const result = results.get(stage) ?? { outcome: 'not run', seconds: 0 };
-  console.log(`  ${result.outcome.padEnd(30)} ${String(result.seconds).padStart(6)} s  ${stage.name}`);
-}
-const failedStages = [...results.values()].filter((result) => result.outcome.startsWith('FAILED')).length;
+for (const result of results)
+  console.log(`  ${result.outcome.padEnd(30)} ${String(result.seconds).padStart(6)} s  ${result.name}`);
+const failedStages = results.filter((result) => result.outcome.startsWith('FAILED')).length;
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exitCode = failedStages > 0 ? 1 : 0;
