@@ -43,12 +43,12 @@ export default defineConfig({
         },
       },
       {
-        // Opens stores of its own: no shared demo store to set up. No global setup at all: a second run temporary
-        // root would replace TMPDIR for the other project's files, and be removed under them when this one ends.
+        // Opens stores of its own: no shared demo store to set up.
         test: {
           ...integration,
           name: 'integration-own-modules',
           include: ownModules,
+          globalSetup: ['test/helpers/temp-root.ts'],
         },
       },
     ],
