@@ -9,15 +9,6 @@ const storeIndependent = [
   'test/integration/lent-bodies.test.ts',
 ];
 const onPostgres = process.env.TEST_STORE === 'postgres';
-// Files that replace a module (vi.mock) need a module graph of their own; every other integration file shares one
-// per run (isolate: false), which spares each file re-importing the server's modules.
-const ownModules = ['test/integration/release/ground-truth-unread.test.ts'];
-const integration = {
-  setupFiles: ['test/integration/setup.ts'],
-  testTimeout: 60_000,
-  hookTimeout: 180_000,
-  fileParallelism: false,
-};
 
 export default defineConfig({
   test: {
@@ -34,21 +25,14 @@ export default defineConfig({
       },
       {
         test: {
-          ...integration,
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
-          exclude: [...ownModules, ...(onPostgres ? storeIndependent : [])],
+          exclude: onPostgres ? storeIndependent : [],
           globalSetup: ['test/helpers/temp-root.ts', 'test/integration/global-setup.ts'],
-          isolate: false,
-        },
-      },
-      {
-        // Opens stores of its own: no shared demo store to set up.
-        test: {
-          ...integration,
-          name: 'integration-own-modules',
-          include: ownModules,
-          globalSetup: ['test/helpers/temp-root.ts'],
+          setupFiles: ['test/integration/setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
         },
       },
     ],

@@ -28,7 +28,6 @@ interface TestCounts {
 }
 
 const reportDir = mkdtempSync(join(tmpdir(), 'machimi-test-report-'));
-// A pattern: the integration files that mock modules run in a project of their own (vitest.config.ts).
 const vitest = (project: string, report: string) => [
   bin('vitest'),
   'run',
@@ -66,13 +65,13 @@ const stages: Stage[] = [
   { name: 'unit tests', command: vitest('unit', 'unit.json'), report: 'unit.json' },
   {
     name: 'integration tests (PGlite)',
-    command: vitest('integration*', 'pglite.json'),
+    command: vitest('integration', 'pglite.json'),
     report: 'pglite.json',
     env: { TEST_DATABASE_URL: '' },
   },
   {
     name: 'integration tests (PostgreSQL)',
-    command: vitest('integration*', 'postgres.json'),
+    command: vitest('integration', 'postgres.json'),
     report: 'postgres.json',
     env: { TEST_DATABASE_URL: databaseUrl, TEST_STORE: 'postgres' },
     ...(databaseUrl ? {} : { skip: 'TEST_DATABASE_URL is not set (run scripts/ci/start-postgres.sh; see README)' }),
