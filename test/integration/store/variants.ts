@@ -22,8 +22,8 @@ export interface StoreVariant {
   cleanup(): Promise<void>;
 }
 
-// A new PGlite folder costs an initdb (seconds): one made and migrated by openStore is kept for the run (the files
-// share this module, isolate: false), and each fresh store starts from a copy of it, as openStore left it.
+// A new PGlite folder costs an initdb (seconds): one made and migrated by openStore is kept for the file, and each
+// fresh store starts from a copy of it, as openStore left it.
 let template: Promise<string> | undefined;
 function pgliteTemplate(): Promise<string> {
   template ??= (async () => {
