@@ -1,7 +1,7 @@
 // The drivers the shared store suite runs against. PGlite always (in a temp dir); PostgreSQL when TEST_DATABASE_URL
 // is set. TEST_STORE=pglite|postgres narrows a run to one driver (npm test runs the integration project once per
 // driver). Under CI=true a PostgreSQL run is mandatory unless the run is narrowed to PGlite.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -22,6 +22,18 @@ export interface StoreVariant {
   cleanup(): Promise<void>;
 }
 
+// A new PGlite folder costs an initdb (seconds): one made and migrated by openStore is kept for the file, and each
+// fresh store starts from a copy of it, as openStore left it.
+let template: Promise<string> | undefined;
+function pgliteTemplate(): Promise<string> {
+  template ??= (async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'machimi-pglite-template-'));
+    await (await openStore({ dataDir })).close();
+    return join(dataDir, 'pglite');
+  })();
+  return template;
+}
+
 function pgliteVariant(): StoreVariant {
   const dirs: string[] = [];
   return {
@@ -29,6 +41,7 @@ function pgliteVariant(): StoreVariant {
     async openFresh() {
       const dataDir = await mkdtemp(join(tmpdir(), 'machimi-pglite-'));
       dirs.push(dataDir);
+      await cp(await pgliteTemplate(), join(dataDir, 'pglite'), { recursive: true });
       return { store: await openStore({ dataDir }), reopen: () => openStore({ dataDir }) };
     },
     async cleanup() {

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { loadCatalog } from '../../../core/scenery-search/categories.ts';
 import { OpenAiJudge, openAiJudgeFromEnv, parseJudgeAnswer } from '../../../core/scenery-search/judge/openai.ts';
 import { RubricJudge } from '../../../core/scenery-search/judge/rubric.ts';
 import type { JudgeCandidate, JudgeCondition } from '../../../core/scenery-search/judge/types.ts';
-import { fixtureObservations, QUIET_NO_POLES, STONE_SLOPE, testCatalog } from './fixture.ts';
+import { fixtureObservations, QUIET_NO_POLES, STONE_SLOPE } from './fixture.ts';
 
 // The OpenAI-compatible judge's exchanges with a server are in test/integration/scenery-search/openai-judge.test.ts.
 
-const catalog = testCatalog();
+// A catalog of its own: the rubric alone is judged here, and an engine built on the shared test catalog by another
+// file of the run (they share modules) registers its tagger for that catalog.
+const catalog = loadCatalog();
 const condition = (id: string): JudgeCondition => ({ key: id, category: catalog.byId.get(id) ?? null, term: null });
 const candidates: JudgeCandidate[] = fixtureObservations().map((o) => ({ sceneId: o.scene_id, observation: o }));
 const byId = (id: string) => candidates.filter((c) => c.sceneId === id);
