@@ -36,7 +36,9 @@ export type DescriptionMatcher = (
 const codes = (chars: string) => new Set([...chars].map((c) => c.charCodeAt(0)));
 const BEFORE_KANA = codes('のがなにをはもとでやいた');
 const AFTER_KANA = codes('のがなにをはもとでやかへ');
-const SENTENCE_END = codes('。\n!?！？');
+// A byte per character code rather than a Set: the sentence around each trigger is walked character by character.
+const SENTENCE_END = new Uint8Array(0x10000);
+for (const c of codes('。\n!?！？')) SENTENCE_END[c] = 1;
 
 /**
  * Whether the needle of `word` found at [at, end) of the text is a whole word there, by the scripts around it (as
@@ -70,10 +72,11 @@ function wordAt(original: string, at: number, end: number, word: ConceptWord, n:
   return wholeWordAt(original, at, end, word, n > 0);
 }
 
-/** One sentence of a text: its folded characters, where it starts, and which character codes it holds. */
+/** One sentence of a text: the whole folded text, where the sentence starts and ends, which character codes it holds. */
 interface Sentence {
   folded: string;
   from: number;
+  end: number;
   /** `seen[code] === id` for every character code of the sentence (one array reused by every sentence). */
   seen: Int32Array;
   id: number;
@@ -89,9 +92,14 @@ export function findWord(original: string, sentence: Sentence, word: ConceptWord
       sentence.seen[needle.charCodeAt(needle.length - 1)] !== sentence.id
     )
       continue;
-    for (let at = sentence.folded.indexOf(needle); at >= 0; at = sentence.folded.indexOf(needle, at + 1)) {
-      const start = sentence.from + at;
-      if (wordAt(original, start, start + needle.length, word, n)) return [start, start + needle.length] as const;
+    // Searched in the whole text from the sentence's start: no copy of each sentence.
+    const { folded, from, end } = sentence;
+    for (
+      let at = folded.indexOf(needle, from);
+      at >= 0 && at + needle.length <= end;
+      at = folded.indexOf(needle, at + 1)
+    ) {
+      if (wordAt(original, at, at + needle.length, word, n)) return [at, at + needle.length] as const;
     }
   }
   return null;
@@ -114,6 +122,18 @@ interface Trigger {
   /** Which needle of the word (0: as written; 1: its reading). */
   n: number;
   rules: DescriptionRule[];
+}
+
+/** Whether the rule's category is neither known already nor described by an earlier rule. */
+function pending(rule: DescriptionRule, known: (category: number) => boolean, out: readonly DescribedSpan[]): boolean {
+  if (known(rule.category)) return false;
+  for (const s of out) if (s.category === rule.category) return false;
+  return true;
+}
+
+function anyPending(rules: readonly DescriptionRule[], known: (category: number) => boolean, out: DescribedSpan[]) {
+  for (const rule of rules) if (pending(rule, known, out)) return true;
+  return false;
 }
 
 const SOME_SECOND = 1;
@@ -160,7 +180,6 @@ export function descriptionMatcher(rules: readonly DescriptionRule[], tokenize: 
     const out: DescribedSpan[] = [];
     let sentence: Sentence | null = null;
     let sentenceEnd = -1;
-    const pending = (rule: DescriptionRule) => !known(rule.category) && !out.some((s) => s.category === rule.category);
     for (let i = 0; i < folded.length; i++) {
       const code = original.charCodeAt(i);
       const g = gate[code];
@@ -171,19 +190,19 @@ export function descriptionMatcher(rules: readonly DescriptionRule[], tokenize: 
       for (const t of list) {
         if ((t.second >= 0 && t.second !== next) || !original.startsWith(t.needle, i)) continue;
         const end = i + t.needle.length;
-        if (!t.rules.some(pending) || !wordAt(original, i, end, t.word, t.n)) continue;
+        if (!anyPending(t.rules, known, out) || !wordAt(original, i, end, t.word, t.n)) continue;
         // The sentence around the trigger, found once for all its triggers.
         if (sentence === null || i >= sentenceEnd) {
           let from = i;
           sentenceEnd = end;
-          while (from > 0 && !SENTENCE_END.has(folded.charCodeAt(from - 1))) from--;
-          while (sentenceEnd < folded.length && !SENTENCE_END.has(folded.charCodeAt(sentenceEnd))) sentenceEnd++;
+          while (from > 0 && SENTENCE_END[folded.charCodeAt(from - 1)] === 0) from--;
+          while (sentenceEnd < folded.length && SENTENCE_END[folded.charCodeAt(sentenceEnd)] === 0) sentenceEnd++;
           sentences = (sentences + 1) | 0;
-          sentence = { folded: folded.slice(from, sentenceEnd), from, seen, id: sentences };
+          sentence = { folded, from, end: sentenceEnd, seen, id: sentences };
           for (let k = from; k < sentenceEnd; k++) seen[folded.charCodeAt(k)] = sentence.id;
         }
         for (const rule of t.rules) {
-          if (!pending(rule)) continue;
+          if (!pending(rule, known, out)) continue;
           const other = otherSide(original, sentence, rule);
           if (other === null) continue;
           const denied = [[i, end] as const, other].some(([s, e]) =>
