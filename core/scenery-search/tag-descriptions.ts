@@ -36,7 +36,9 @@ export type DescriptionMatcher = (
 const codes = (chars: string) => new Set([...chars].map((c) => c.charCodeAt(0)));
 const BEFORE_KANA = codes('のがなにをはもとでやいた');
 const AFTER_KANA = codes('のがなにをはもとでやかへ');
-const SENTENCE_END = codes('。\n!?！？');
+// A byte per character code rather than a Set: the sentence around each trigger is walked character by character.
+const SENTENCE_END = new Uint8Array(0x10000);
+for (const c of codes('。\n!?！？')) SENTENCE_END[c] = 1;
 
 /**
  * Whether the needle of `word` found at [at, end) of the text is a whole word there, by the scripts around it (as
@@ -70,19 +72,34 @@ function wordAt(original: string, at: number, end: number, word: ConceptWord, n:
   return wholeWordAt(original, at, end, word, n > 0);
 }
 
-/** One sentence of a text: its folded characters and where it starts. */
+/** One sentence of a text: the whole folded text, where the sentence starts and ends, which character codes it holds. */
 interface Sentence {
   folded: string;
   from: number;
+  end: number;
+  /** `seen[code] === id` for every character code of the sentence (one array reused by every sentence). */
+  seen: Int32Array;
+  id: number;
 }
 
 /** The first place in the sentence where `word` stands whole, as offsets of the whole `original` text, or null. */
 export function findWord(original: string, sentence: Sentence, word: ConceptWord) {
   for (let n = 0; n < word.needles.length; n++) {
     const needle = word.needles[n] as string;
-    for (let at = sentence.folded.indexOf(needle); at >= 0; at = sentence.folded.indexOf(needle, at + 1)) {
-      const start = sentence.from + at;
-      if (wordAt(original, start, start + needle.length, word, n)) return [start, start + needle.length] as const;
+    // Most needles of the other side are not in a sentence at all: two lookups spare searching it for them.
+    if (
+      sentence.seen[needle.charCodeAt(0)] !== sentence.id ||
+      sentence.seen[needle.charCodeAt(needle.length - 1)] !== sentence.id
+    )
+      continue;
+    // Searched in the whole text from the sentence's start: no copy of each sentence.
+    const { folded, from, end } = sentence;
+    for (
+      let at = folded.indexOf(needle, from);
+      at >= 0 && at + needle.length <= end;
+      at = folded.indexOf(needle, at + 1)
+    ) {
+      if (wordAt(original, at, at + needle.length, word, n)) return [at, at + needle.length] as const;
     }
   }
   return null;
@@ -107,6 +124,22 @@ interface Trigger {
   rules: DescriptionRule[];
 }
 
+/** Whether the rule's category is neither known already nor described by an earlier rule. */
+function pending(rule: DescriptionRule, known: (category: number) => boolean, out: readonly DescribedSpan[]): boolean {
+  if (known(rule.category)) return false;
+  for (const s of out) if (s.category === rule.category) return false;
+  return true;
+}
+
+function anyPending(rules: readonly DescriptionRule[], known: (category: number) => boolean, out: DescribedSpan[]) {
+  for (const rule of rules) if (pending(rule, known, out)) return true;
+  return false;
+}
+
+const SOME_SECOND = 1;
+const ANY_SECOND = 2;
+const pairKey = (first: number, second: number) => (Math.imul(first, 31) + second) & 0xffff;
+
 export function descriptionMatcher(rules: readonly DescriptionRule[], tokenize: TokenizeText): DescriptionMatcher {
   // Trigger needles (of each rule's rarer side) by the code of their first character, each with the rules it opens.
   const byFirst = new Array<Trigger[] | undefined>(0x10000);
@@ -128,30 +161,48 @@ export function descriptionMatcher(rules: readonly DescriptionRule[], tokenize: 
     }
   }
 
+  // Most characters that start a trigger are followed by none of its second characters: a table of the triggers'
+  // first two characters (one byte each, small enough to stay in the processor's cache) skips them before the lists.
+  const gate = new Uint8Array(0x10000);
+  const pairs = new Uint8Array(0x10000);
+  for (const t of triggers.values()) {
+    const first = t.needle.charCodeAt(0);
+    if (t.second < 0) gate[first] = ANY_SECOND;
+    else {
+      gate[first] ||= SOME_SECOND;
+      pairs[pairKey(first, t.second)] = 1;
+    }
+  }
+
+  const seen = new Int32Array(0x10000);
+  let sentences = 0;
   return (original, folded, known) => {
     const out: DescribedSpan[] = [];
     let sentence: Sentence | null = null;
     let sentenceEnd = -1;
     for (let i = 0; i < folded.length; i++) {
-      const list = byFirst[original.charCodeAt(i)];
-      if (list === undefined) continue;
+      const code = original.charCodeAt(i);
+      const g = gate[code];
+      if (g === 0) continue;
       const next = original.charCodeAt(i + 1);
+      if (g === SOME_SECOND && pairs[pairKey(code, next)] === 0) continue;
+      const list = byFirst[code] as Trigger[];
       for (const t of list) {
         if ((t.second >= 0 && t.second !== next) || !original.startsWith(t.needle, i)) continue;
-        const pending = (rule: DescriptionRule) =>
-          !known(rule.category) && !out.some((s) => s.category === rule.category);
         const end = i + t.needle.length;
-        if (!t.rules.some(pending) || !wordAt(original, i, end, t.word, t.n)) continue;
+        if (!anyPending(t.rules, known, out) || !wordAt(original, i, end, t.word, t.n)) continue;
         // The sentence around the trigger, found once for all its triggers.
         if (sentence === null || i >= sentenceEnd) {
           let from = i;
           sentenceEnd = end;
-          while (from > 0 && !SENTENCE_END.has(folded.charCodeAt(from - 1))) from--;
-          while (sentenceEnd < folded.length && !SENTENCE_END.has(folded.charCodeAt(sentenceEnd))) sentenceEnd++;
-          sentence = { folded: folded.slice(from, sentenceEnd), from };
+          while (from > 0 && SENTENCE_END[folded.charCodeAt(from - 1)] === 0) from--;
+          while (sentenceEnd < folded.length && SENTENCE_END[folded.charCodeAt(sentenceEnd)] === 0) sentenceEnd++;
+          sentences = (sentences + 1) | 0;
+          sentence = { folded, from, end: sentenceEnd, seen, id: sentences };
+          for (let k = from; k < sentenceEnd; k++) seen[folded.charCodeAt(k)] = sentence.id;
         }
         for (const rule of t.rules) {
-          if (!pending(rule)) continue;
+          if (!pending(rule, known, out)) continue;
           const other = otherSide(original, sentence, rule);
           if (other === null) continue;
           const denied = [[i, end] as const, other].some(([s, e]) =>
