@@ -337,6 +337,10 @@ describe.skipIf(!hasChromium)('the map page in chromium', () => {
       });
     const before = await view();
     await page.keyboard.press('ArrowRight');
+    // The pan is animated and a zoom started before it ends would cut it short: wait for the centre to move.
+    await page.waitForFunction((lng) => (globalThis as any).machimi.app.map.getCenter().lng > lng, before.lng, {
+      timeout: 5_000,
+    });
     await page.keyboard.press('+');
     await page.waitForFunction(() => (globalThis as any).machimi.app.map.getZoom() === 16, null, { timeout: 5_000 });
     expect((await view()).lng).toBeGreaterThan(before.lng);
