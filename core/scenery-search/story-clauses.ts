@@ -1,7 +1,8 @@
 /**
  * Parts of a long request that tell the speaker's story or situation rather than what to show, read on kuromoji
  * tokens, beside the story and comparison clauses of `background-clauses.ts`:
- * - a sentence closed in the past (〜に行ったら、紅葉がきれいでした。), which narrates rather than asks;
+ * - a sentence closed in the past (〜に行ったら、紅葉がきれいでした。), which narrates rather than asks, and any
+ *   sentence before the first that asks (〜がずっと心に残っています。〜の写真を見せてください。);
  * - a 〜たとき clause whose own predicate is past too (海沿いの町を旅行したときに見た、…): tense agreement makes it a
  *   story, where 〜たときに海が見える sets a viewpoint that is asked for;
  * - the topic of a study or a piece of writing (城下町の歴史について調べていて);
@@ -44,6 +45,35 @@ function pastSentences(tokens: readonly QueryToken[]): [number, number][] {
   return spans;
 }
 
+// Words of a request sentence that point back to an earlier one as its content (そんな場所, そういう写真).
+const POINTING_BACK = new Set('そんな そういう そう こんな こういう ああいう あんな その この あの'.split(' '));
+const asks = (sentence: readonly QueryToken[]) =>
+  sentence.some(
+    (w) =>
+      ASKING.has(w.basic) ||
+      w.basic === 'くださる' ||
+      w.basic === 'お願い' ||
+      (w.surface === 'か' && w.detail.includes('終助詞') && sentence.indexOf(w) >= sentence.length - 2),
+  );
+
+/**
+ * Spans of the sentences before the first that asks (〜を探しています, 〜はありますか, 〜を見せてください), unless that
+ * one points back to them as its content (そんな場所を探しています): they tell why or what happened.
+ */
+function sentencesBeforeRequest(tokens: readonly QueryToken[]): [number, number][] {
+  const sentences: QueryToken[][] = [[]];
+  for (const t of tokens) {
+    if (SENTENCE_END.test(t.surface)) sentences.push([]);
+    else (sentences[sentences.length - 1] as QueryToken[]).push(t);
+  }
+  const request = sentences.findIndex(asks);
+  if (request <= 0 || (sentences[request] as QueryToken[]).some((w) => POINTING_BACK.has(w.surface))) return [];
+  return sentences
+    .slice(0, request)
+    .filter((s) => s.length > 0)
+    .map((s) => [(s[0] as QueryToken).start, (s[s.length - 1] as QueryToken).end]);
+}
+
 /** The end of a 〜たとき clause at token i (the time noun) whose next predicate in the clause is past, or -1. */
 function pastTimeClauseEnd(tokens: readonly QueryToken[], i: number): number {
   const t = tokens[i] as QueryToken;
@@ -81,7 +111,7 @@ function standardEnd(tokens: readonly QueryToken[], i: number): number {
 
 /** Background spans of the speaker's story and situation; `requestStarts`: offsets of the query's scenery words. */
 export function storySpans(tokens: readonly QueryToken[], requestStarts: readonly number[]): [number, number][] {
-  const spans = pastSentences(tokens);
+  const spans = [...pastSentences(tokens), ...sentencesBeforeRequest(tokens)];
   tokens.forEach((_t, i) => {
     const end = Math.max(pastTimeClauseEnd(tokens, i), topicEnd(tokens, i), standardEnd(tokens, i));
     if (end >= 0) spans.push([clauseStart(tokens, i), end]);

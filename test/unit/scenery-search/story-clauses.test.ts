@@ -58,6 +58,23 @@ describe.each([
     ],
   ],
   [
+    'fires: the sentences before the first that asks',
+    [
+      [
+        '石段の上の小さな神社がずっと心に残っています。鳥居のある神社の写真を見せてください。',
+        ['torii', 'shrine_building', '~stone_steps(background)', '~roadside_shrine(background)'],
+      ],
+    ],
+  ],
+  [
+    'refuses: a request that points back to the sentence before it as its content, or a request first',
+    [
+      ['石段の上に鳥居が立っている。そんな神社の写真を探しています。', ['stone_steps', 'torii', 'shrine_building']],
+      ['鳥居のある神社を探しています。石段が長いところです。', ['torii', 'shrine_building', 'stone_steps']],
+      ['石段の上に鳥居が立っている神社。写真ありますか?', ['stone_steps', 'torii', 'shrine_building']],
+    ],
+  ],
+  [
     'fires: a 〜たとき clause whose own predicate is past too',
     [['海沿いの町を旅行したときに見た、防波堤のある漁港', ['fishing_port', 'breakwater', '~sea_view(background)']]],
   ],
