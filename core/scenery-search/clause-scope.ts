@@ -9,6 +9,7 @@ import { backgroundSpans } from './background-clauses.ts';
 import { isCoordination, negationAfter } from './negation.ts';
 import { isFunctionToken } from './query-words.ts';
 import { leadingOptionalSpans, trailingWishAfter } from './soft-clauses.ts';
+import { storySpans } from './story-clauses.ts';
 import type { QueryToken } from './tokenizer.ts';
 
 export interface MatchScope {
@@ -86,7 +87,13 @@ export function scopeMatches(
   });
   const leading = leadingOptionalSpans(folded, tokens);
   spans.push(...leading.markers);
-  const background = backgroundSpans(tokens, (t) => t.pos === '名詞' && isFunctionToken(t));
+  const background = [
+    ...backgroundSpans(tokens, (t) => t.pos === '名詞' && isFunctionToken(t)),
+    ...storySpans(
+      tokens,
+      matches.map((m) => m.start),
+    ),
+  ];
   const activity = activitySpans(tokens);
   const within = (m: Span, spans: [number, number][]) => spans.some(([a, b]) => m.start >= a && m.end <= b);
   matches.forEach((m, i) => {

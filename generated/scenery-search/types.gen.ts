@@ -279,11 +279,11 @@ export type Condition = {
      */
     negated: boolean;
     /**
-     * True for a wish rather than a requirement: an optional clause (できれば〜, なるべく〜, 〜があればなお良い, 〜だと嬉しい, 〜でも構いません, 〜があっても構いません), a negation asking for fewer (〜が少ない, 〜があまりない), or a word of the query's background (a story told in the past: 先週行った神社が良かったので; the standard of a comparison: 祖母の家のような、…). A soft condition ranks results but never excludes one; its key is listed in `interpretation.preferred`.
+     * True for a wish rather than a requirement: an optional clause (できれば〜, なるべく〜, 〜があればなお良い, 〜だと嬉しい, 〜でも構いません, 〜があっても構いません), a negation asking for fewer (〜が少ない, 〜があまりない), or a word of the query's background (a story told in the past: 先週行った神社が良かったので; the speaker's situation: 城下町の歴史について調べていて, 私は路面電車が好きで; the standard of a comparison: 祖母の家のような、…, 工場街を思わせる). A soft condition ranks results but never excludes one; its key is listed in `interpretation.preferred`.
      */
     soft: boolean;
     /**
-     * The clause rule that read a soft condition soft (absent when `soft` is false): `wish` (a trailing evaluation or acceptance: 〜だと嬉しい, 〜でも構いません), `optional` (a leading adverbial: できれば〜), `fewer` (〜が少ない), `background` (a story or a comparison's standard), `activity` (what a visitor's action reaches in a clause of what could be done there: ベンチに座ってゆっくりできるような).
+     * The clause rule that read a soft condition soft (absent when `soft` is false): `wish` (a trailing evaluation or acceptance: 〜だと嬉しい, 〜でも構いません), `optional` (a leading adverbial: できれば〜), `fewer` (〜が少ない), `background` (the speaker's story or situation, or a comparison's standard), `activity` (what a visitor's action reaches in a clause of what could be done there: ベンチに座ってゆっくりできるような).
      */
     soft_by?: 'wish' | 'optional' | 'fewer' | 'background' | 'activity';
     /**
