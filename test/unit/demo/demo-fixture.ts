@@ -4,10 +4,12 @@
  * publishes it by renaming its folder, so a reader never sees half a release. It lives under the run's temporary root
  * (test/helpers/temp-root.ts), removed when the run ends; outside such a run every file generates its own.
  */
-import { existsSync } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
+import { createInterface } from 'node:readline';
+import { createGunzip } from 'node:zlib';
 import { generateDemoRelease } from '../../../core/demo/generate.ts';
 import { readManifest, readReleaseRows } from '../../../core/release/read.ts';
 import type { ReleaseTable } from '../../../core/release/tables.ts';
@@ -78,4 +80,15 @@ async function load(): Promise<LoadedDemo> {
 export function loadDemo(): Promise<LoadedDemo> {
   cached ??= load();
   return cached;
+}
+
+/** The ground truth the generator wrote beside the release, one record per scene, by scene id. */
+export async function readGroundTruth<T extends { scene_id: string }>(demo: LoadedDemo): Promise<Map<string, T>> {
+  const truths = new Map<string, T>();
+  const lines = createInterface({ input: createReadStream(demo.groundTruthPath).pipe(createGunzip()) });
+  for await (const line of lines) {
+    const t = JSON.parse(line) as T;
+    truths.set(t.scene_id, t);
+  }
+  return truths;
 }

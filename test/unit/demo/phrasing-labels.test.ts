@@ -1,12 +1,10 @@
-import { createReadStream, readFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
-import { createGunzip } from 'node:zlib';
+import { readFileSync } from 'node:fs';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { loadCategories } from '../../../core/demo/categories.ts';
 import { phrasingSentence } from '../../../core/demo/phrasing.ts';
 import { loadPhrasingLabels, loadPhrasings, PHRASING_LABELS_PATH } from '../../../core/demo/phrasings.ts';
-import { loadDemo } from './demo-fixture.ts';
+import { loadDemo, readGroundTruth } from './demo-fixture.ts';
 
 /**
  * The labels of the generator's phrasings (core/demo/phrasing-labels.yaml) name catalogue categories and existing
@@ -69,12 +67,7 @@ describe('a generated scene with labelled phrasings', async () => {
     absent: string[];
     expressed: Record<string, string[]>;
   }
-  const truths = new Map<string, Truth>();
-  const lines = createInterface({ input: createReadStream(demo.groundTruthPath).pipe(createGunzip()) });
-  for await (const line of lines) {
-    const t = JSON.parse(line) as Truth;
-    truths.set(t.scene_id, t);
-  }
+  const truths = await readGroundTruth<Truth>(demo);
   const labelled = [...loadPhrasingLabels()].map(([clause, labels]) => ({
     labels,
     sentences: [phrasingSentence(clause, 1).text, phrasingSentence(clause, 2).text],

@@ -1,13 +1,10 @@
-import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
-import { createGunzip } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { loadCategories } from '../../../core/demo/categories.ts';
 import { LANDMARKS } from '../../../core/demo/landmarks.ts';
 import { phrasingSentence } from '../../../core/demo/phrasing.ts';
 import { loadPhrasingLabels, loadPhrasings } from '../../../core/demo/phrasings.ts';
 import { loadTextLabels } from '../../../core/demo/text-labels.ts';
-import { loadDemo } from './demo-fixture.ts';
+import { loadDemo, readGroundTruth } from './demo-fixture.ts';
 
 /**
  * The wording outside the phrasings (core/demo/text-labels.yaml) names catalogue categories, and a generated scene's
@@ -98,11 +95,7 @@ describe('a generated scene', async () => {
     shows: string[];
     absent: string[];
   }
-  const truths = new Map<string, Truth>();
-  for await (const line of createInterface({ input: createReadStream(demo.groundTruthPath).pipe(createGunzip()) })) {
-    const t = JSON.parse(line) as Truth;
-    truths.set(t.scene_id, t);
-  }
+  const truths = await readGroundTruth<Truth>(demo);
   const all = pieces();
   const piecesIn = (v: (typeof demo.rows.verbalizations)[number]) => {
     const body = `${v.summary}\n${v.analysis_json}`;

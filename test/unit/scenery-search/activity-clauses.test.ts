@@ -1,40 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { interpret } from '../../../core/scenery-search/interpret.ts';
-import type { Interpretation } from '../../../core/scenery-search/interpretation-types.ts';
-import { buildLexicon } from '../../../core/scenery-search/lexicon.ts';
-import { buildWardMatcher } from '../../../core/scenery-search/places.ts';
-import { loadTokenizer, type TokenizeText } from '../../../core/scenery-search/tokenizer.ts';
-import { testCatalog } from './fixture.ts';
+import { loadQueryReader, marks, type ReadQuery } from './read-query.ts';
 
 // `soft_by` names the rule of each soft reading. The `activity` rule: what a visitor's action reaches (〜に座ってゆっくりできるような) ranks; its route or place does not.
 
-let tokenize: TokenizeText;
+let read: ReadQuery;
 beforeAll(async () => {
-  tokenize = await loadTokenizer();
+  read = await loadQueryReader();
 }, 30_000);
-
-function read(query: string): Interpretation {
-  const catalog = testCatalog();
-  return interpret(
-    {
-      catalog,
-      lexicon: buildLexicon(catalog),
-      wards: buildWardMatcher([], () => false),
-      tokenize,
-      occurs: () => true,
-      nowYear: 2026,
-      minYear: 1900,
-      maxYear: 2026,
-    },
-    { query, preset: null, wardSent: false, yearsSent: false },
-  );
-}
-
-/** `id` required, `-id` excluded, `~id(rule)` wished, by the rule that made it soft. */
-const marks = (i: Interpretation) =>
-  i.conditions
-    .map((c) => `${c.soft ? '~' : ''}${c.negated ? '-' : ''}${c.category_id}${c.soft ? `(${c.soft_by})` : ''}`)
-    .sort();
 
 describe.each([
   [
@@ -63,6 +35,6 @@ describe.each([
   ],
 ] as [string, [string, string[]][]][])('%s', (_name, cases) => {
   it.each(cases)('%s → %j', (query, expected) => {
-    expect(marks(read(query))).toEqual([...expected].sort());
+    expect(marks(read(query), { rule: true })).toEqual([...expected].sort());
   });
 });

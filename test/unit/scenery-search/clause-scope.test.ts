@@ -1,35 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { interpret } from '../../../core/scenery-search/interpret.ts';
 import type { Interpretation } from '../../../core/scenery-search/interpretation-types.ts';
-import { buildLexicon } from '../../../core/scenery-search/lexicon.ts';
-import { buildWardMatcher } from '../../../core/scenery-search/places.ts';
-import { loadTokenizer, type TokenizeText } from '../../../core/scenery-search/tokenizer.ts';
-import { testCatalog } from './fixture.ts';
+import { loadQueryReader, type ReadQuery } from './read-query.ts';
 
 // Negation and optional clauses scoped on kuromoji tokens: what each scenery word of a query becomes.
 
-let tokenize: TokenizeText;
+let read: ReadQuery;
 beforeAll(async () => {
-  tokenize = await loadTokenizer();
+  read = await loadQueryReader();
 }, 30_000);
-
-function read(query: string): Interpretation {
-  const catalog = testCatalog();
-  const lexicon = buildLexicon(catalog);
-  return interpret(
-    {
-      catalog,
-      lexicon,
-      wards: buildWardMatcher([], () => false),
-      tokenize,
-      occurs: () => true,
-      nowYear: 2026,
-      minYear: 1900,
-      maxYear: 2026,
-    },
-    { query, preset: null, wardSent: false, yearsSent: false },
-  );
-}
 
 /** `id` required, `-id` excluded, `~id` wished, `~-id` wished absent (soft negation). */
 function marks(i: Interpretation): string[] {

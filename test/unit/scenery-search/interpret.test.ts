@@ -1,38 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCorpus, type Corpus } from '../../../core/scenery-search/corpus.ts';
-import { type InterpretInput, interpret } from '../../../core/scenery-search/interpret.ts';
 import type { Interpretation } from '../../../core/scenery-search/interpretation-types.ts';
-import { buildLexicon } from '../../../core/scenery-search/lexicon.ts';
-import { buildWardMatcher } from '../../../core/scenery-search/places.ts';
-import { loadTokenizer, type TokenizeText } from '../../../core/scenery-search/tokenizer.ts';
 import { fixtureObservations, testCatalog } from './fixture.ts';
+import { loadQueryReader, type ReadQuery } from './read-query.ts';
 
 const WARDS = ['西区', '浜田区', '中央区', '港区', '東区', '北区', '宮川区', '西部丘陵', '湊浜諸島'];
-let tokenize: TokenizeText;
 let corpus: Corpus;
+let read: ReadQuery;
 
 beforeAll(async () => {
-  tokenize = await loadTokenizer();
   corpus = await buildCorpus(fixtureObservations(), testCatalog());
+  read = await loadQueryReader({ wards: WARDS, occurs: (term) => corpus.text.occurs(term) });
 }, 30_000);
-
-function read(query: string | null, options: Partial<InterpretInput> = {}): Interpretation {
-  const catalog = testCatalog();
-  const lexicon = buildLexicon(catalog);
-  return interpret(
-    {
-      catalog,
-      lexicon,
-      wards: buildWardMatcher(WARDS, (w) => lexicon.entries.has(w)),
-      tokenize,
-      occurs: (term) => corpus.text.occurs(term),
-      nowYear: 2026,
-      minYear: 1900,
-      maxYear: 2026,
-    },
-    { query, preset: null, wardSent: false, yearsSent: false, ...options },
-  );
-}
 
 const keys = (i: Interpretation) => i.conditions.map((c) => c.key).sort();
 

@@ -1,43 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { interpret } from '../../../core/scenery-search/interpret.ts';
-import type { Interpretation } from '../../../core/scenery-search/interpretation-types.ts';
-import { buildLexicon, type Lexicon } from '../../../core/scenery-search/lexicon.ts';
-import { buildWardMatcher } from '../../../core/scenery-search/places.ts';
-import { loadTokenizer, type TokenizeText } from '../../../core/scenery-search/tokenizer.ts';
-import { testCatalog } from './fixture.ts';
+import { loadQueryReader, marks, type ReadQuery } from './read-query.ts';
 
 // The speaker's story and situation in a long request (`story-clauses.ts`) are background: their scenery words rank
 // (`soft_by: background`), and what is asked for after them stays required.
 
-let tokenize: TokenizeText;
-let lexicon: Lexicon;
+let read: ReadQuery;
 beforeAll(async () => {
-  tokenize = await loadTokenizer();
-  lexicon = buildLexicon(testCatalog());
+  read = await loadQueryReader();
 }, 30_000);
-
-function read(query: string): Interpretation {
-  const catalog = testCatalog();
-  return interpret(
-    {
-      catalog,
-      lexicon,
-      wards: buildWardMatcher([], () => false),
-      tokenize,
-      occurs: () => true,
-      nowYear: 2026,
-      minYear: 1900,
-      maxYear: 2026,
-    },
-    { query, preset: null, wardSent: false, yearsSent: false },
-  );
-}
-
-/** `id` required, `-id` excluded, `~id(rule)` wished, by the rule that made it soft. */
-const marks = (i: Interpretation) =>
-  i.conditions
-    .map((c) => `${c.soft ? '~' : ''}${c.negated ? '-' : ''}${c.category_id}${c.soft ? `(${c.soft_by})` : ''}`)
-    .sort();
 
 describe.each([
   [
@@ -115,6 +85,6 @@ describe.each([
   ],
 ] as [string, [string, string[]][]][])('%s', (_name, cases) => {
   it.each(cases)('%s → %j', (query, expected) => {
-    expect(marks(read(query))).toEqual([...expected].sort());
+    expect(marks(read(query), { rule: true })).toEqual([...expected].sort());
   });
 });
