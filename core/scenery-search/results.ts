@@ -69,11 +69,16 @@ function titleOf(observation: SearchableObservation & { title?: string }): strin
   return first.length > 40 ? `${first.slice(0, 40)}…` : first || '観察';
 }
 
-/** The quotes, and how many required conditions are supported only by a passage another condition already quoted. */
+/**
+ * The quotes, how many required conditions are supported only by a passage another condition already quoted, and
+ * (when `countPassages`) how many passages state each hard condition: a count that runs the tagger over all of the
+ * observation's texts, so it is skipped for a judged result, whose score counted them already (scoring.ts).
+ */
 function quotesFor(
   doc: FoldedObservation,
   interpretation: Interpretation,
   ctx: ResultContext,
+  countPassages: boolean,
 ): { quotes: Quote[]; shared: number; passages: number[] } {
   const quotes: Quote[] = [];
   const passages: number[] = [];
@@ -90,7 +95,7 @@ function quotesFor(
     // A negated condition is supported by a statement of absence, a positive one by a mention.
     const supports = condition.negated ? finding.presence === 0 : finding.presence >= 2;
     if (!supports || !finding.passage) continue;
-    if (!condition.negated && !condition.soft) passages.push(supportingLeaves(doc, matcher));
+    if (countPassages && !condition.negated && !condition.soft) passages.push(supportingLeaves(doc, matcher));
     const own = add(quoteFor(doc.leaves, finding.passage, condition.category_id));
     if (!own && !condition.negated && !condition.soft && interpretation.combine === 'all') shared++;
   }
@@ -119,7 +124,7 @@ export function buildSceneItem(
   const wardIndex = corpus.ward[doc] as number;
   const id = corpus.ids.at(doc);
   const folded = foldObservation(observation, ctx.folds);
-  const { quotes, shared, passages } = quotesFor(folded, interpretation, ctx);
+  const { quotes, shared, passages } = quotesFor(folded, interpretation, ctx, !match.judged);
   const setAside = interpretation.ignored.filter((w) => SET_ASIDE.has(w.reason)).length;
   return {
     id,

@@ -8,13 +8,15 @@
  * `--reuse-index` loads `--index` when it was saved for the same release and size (skipping the build, which takes
  * minutes at 1 M) and builds it only when it is missing or stale.
  *
- * npm run bench -- search --data DIR [--baseline REF] [--rounds 3] [--no-http]
+ * npm run bench -- search --data DIR [--baseline REF [--baseline-index DIR]] [--rounds 3] [--no-http]
  *
  * The same on a real ingested release, as the server runs it (scripts/bench/search/store-search.ts): DIR is a
  * DATA_DIR (PGlite, written to: give a copy) whose search-index/ holds the release's index; observations are read
  * from the store per page. With --baseline, the code of REF (e.g. main) runs beside this checkout's in one process,
  * rounds interleaved. Then each version's `npm start` over DIR answers the same queries over HTTP, one after the
- * other (the figure a client sees, store read included).
+ * other (the figure a client sees, store read included). When the two versions tag observations by different rules,
+ * each needs its own index file: --baseline-index names a folder holding REF's <release>.bin (else REF shares
+ * DIR/search-index, and rebuilds it there when it was made for other rules).
  */
 import { parseArgs } from 'node:util';
 import { loadCatalog } from '../../core/scenery-search/categories.ts';
@@ -35,11 +37,13 @@ const { values } = parseArgs({
     'reuse-index': { type: 'boolean', default: false },
     data: { type: 'string' },
     baseline: { type: 'string' },
+    'baseline-index': { type: 'string' },
     'no-http': { type: 'boolean', default: false },
   },
 });
 if (values.data) {
-  await benchStore(values.data, values.baseline ?? null, Number(values.rounds), !values['no-http']);
+  const baseline = values.baseline ? { ref: values.baseline, indexDir: values['baseline-index'] ?? null } : null;
+  await benchStore(values.data, baseline, Number(values.rounds), !values['no-http']);
   process.exit(0);
 }
 if (!values.release) {

@@ -4,7 +4,8 @@
  * Start-up cost of the scenery search index on the configured store (DATABASE_URL, else PGlite in DATA_DIR), side by
  * side in one run: (1) streaming the release's observations from the store alone, (2) building the index from the
  * store and saving it (what a start without the file, or ingest, does), (3) loading the saved file (what a start with
- * the file does). Prints one JSON line per step with wall time, file size, memory and the load average.
+ * the file does). Prints one JSON line per step with wall time (and the build's CPU time), file size, memory and the
+ * load average.
  */
 import { rm, stat } from 'node:fs/promises';
 import { loadavg } from 'node:os';
@@ -57,8 +58,16 @@ try {
   }
   const dir = values.dir as string;
   await rm(searchIndexPath(dir, releaseId), { force: true });
+  const cpuBefore = process.cpuUsage();
   const built = await openSearchIndex(source, catalog, dir);
-  report('build_and_save', { from: built.from, observations: built.corpus.size, ms: built.ms });
+  const cpu = process.cpuUsage(cpuBefore);
+  report('build_and_save', {
+    from: built.from,
+    observations: built.corpus.size,
+    ms: built.ms,
+    cpu_ms: Math.round((cpu.user + cpu.system) / 1000),
+    peak_rss_mb: mb(process.resourceUsage().maxRSS * 1024),
+  });
   const loaded = await openSearchIndex(source, catalog, dir);
   const { size } = await stat(searchIndexPath(dir, releaseId));
   report('load', { from: loaded.from, observations: loaded.corpus.size, ms: loaded.ms, file_mb: mb(size) });

@@ -1,26 +1,47 @@
-/** `npm run bench -- search --data DIR [--baseline REF]`: in process on the store, then over HTTP (see search.ts). */
+/**
+ * `npm run bench -- search --data DIR [--baseline REF [--baseline-index DIR]]`: in process on the store, then over
+ * HTTP (see search.ts).
+ */
 import { loadavg } from 'node:os';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { SearchMode } from '../../../core/scenery-search/request.ts';
 import { openStore } from '../../../core/store/open.ts';
 import { httpLatency } from './http-search.ts';
 import { readEvaluationQueries } from './query-latency.ts';
 import { checkoutOf, interleavedLatency, releaseIdIn, type StoreEngine, storeEngine } from './store-search.ts';
+import { withSearchIndexDir } from './swapped-index.ts';
 
 const HERE = resolve(import.meta.dirname, '../../..');
 const mb = (bytes: number) => Math.round(bytes / 1e6);
 const load = () => loadavg().map((l) => Number(l.toFixed(2)));
 
-export async function benchStore(dataDir: string, baseline: string | null, rounds: number, http: boolean) {
+interface Checkout {
+  label: string;
+  root: string;
+  indexDir: string;
+}
+
+export async function benchStore(
+  dataDir: string,
+  baseline: { ref: string; indexDir: string | null } | null,
+  rounds: number,
+  http: boolean,
+) {
   const releaseId = releaseIdIn(dataDir);
-  const checkouts: [string, string][] = [['current', HERE]];
-  if (baseline) checkouts.unshift([baseline, checkoutOf(baseline)]);
+  const ownIndexDir = join(dataDir, 'search-index');
+  const checkouts: Checkout[] = [{ label: 'current', root: HERE, indexDir: ownIndexDir }];
+  if (baseline)
+    checkouts.unshift({
+      label: baseline.ref,
+      root: checkoutOf(baseline.ref),
+      indexDir: baseline.indexDir ?? ownIndexDir,
+    });
   const queries = readEvaluationQueries();
   const store = await openStore({ databaseUrl: null, dataDir });
   try {
     const engines: StoreEngine[] = [];
-    for (const [label, root] of checkouts) {
-      const e = await storeEngine(label, root, store, dataDir, releaseId);
+    for (const { label, root, indexDir } of checkouts) {
+      const e = await storeEngine(label, root, store, indexDir, releaseId);
       engines.push(e);
       console.log(
         JSON.stringify({
@@ -46,8 +67,10 @@ export async function benchStore(dataDir: string, baseline: string | null, round
     await store.close();
   }
   if (!http) return;
-  for (const [label, root] of checkouts) {
-    const figures = await httpLatency(label, root, dataDir, queries, Math.max(1, rounds - 1));
+  for (const { label, root, indexDir } of checkouts) {
+    const figures = await withSearchIndexDir(dataDir, indexDir, () =>
+      httpLatency(label, root, dataDir, queries, Math.max(1, rounds - 1)),
+    );
     console.log(JSON.stringify({ http: true, ...figures, load_average: load() }));
   }
 }

@@ -48,19 +48,22 @@ export interface StoreEngine {
   storeReads: { ms: number; cpuMs: number };
 }
 
-/** The engine of the code at `root` over the store's release, its index opened as a server start opens it. */
+/**
+ * The engine of the code at `root` over the store's release, its index opened from `indexDir` as a server start opens
+ * it (built from the store and saved there when missing or made for other tagging rules).
+ */
 export async function storeEngine(
   label: string,
   root: string,
   store: Store,
-  dataDir: string,
+  indexDir: string,
   releaseId: string,
 ): Promise<StoreEngine> {
   const load = (path: string) => import(join(root, path));
   const { corpusSourceOf, loadStoreObservations, loadStoreSceneFields } = await load(
     'core/scenery-search/store-corpus.ts',
   );
-  const { openSearchIndex, searchIndexDirOf } = await load('core/scenery-search/search-index.ts');
+  const { openSearchIndex } = await load('core/scenery-search/search-index.ts');
   const { loadCatalog } = await load('core/scenery-search/categories.ts');
   const { createSearchEngine } = await load('core/scenery-search/engine.ts');
   const catalog = loadCatalog();
@@ -79,7 +82,7 @@ export async function storeEngine(
         storeReads.cpuMs += (used.user + used.system) / 1000;
       }
     };
-  const opened = await openSearchIndex(source, catalog, searchIndexDirOf(dataDir));
+  const opened = await openSearchIndex(source, catalog, indexDir);
   const engine: SearchEngine = await createSearchEngine(opened.corpus, catalog, {
     // Rounds repeat the same requests: each must be searched, not answered from the page cache.
     pageCache: false,
