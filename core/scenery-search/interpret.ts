@@ -4,6 +4,7 @@
  */
 import type { CategoryCatalog } from './categories.ts';
 import { type MatchScope, negatedWords, scopeMatches } from './clause-scope.ts';
+import { questionNegatorSpans } from './colloquial-negation.ts';
 import { conditionConfidence, interpretationConfidence } from './confidence.ts';
 import type { Condition, IgnoredWording, Interpretation, PlaceMention, YearMention } from './interpretation-types.ts';
 import { readLeftovers } from './leftovers.ts';
@@ -130,7 +131,7 @@ export function interpret(ctx: InterpretContext, input: InterpretInput): Interpr
   }
   matches.sort((a, b) => a.start - b.start);
   const { scopes, spans } = scopeMatches(folded, tokens, matches);
-  claimed.push(...spans);
+  claimed.push(...spans, ...questionNegatorSpans(folded, tokens));
   const negatedLeft = negatedWords(folded, tokens, free, (t) => !isFunctionToken(t));
   for (const word of negatedLeft.words) {
     claimed.push([word.start, word.end]);

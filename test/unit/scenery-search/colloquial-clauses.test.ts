@@ -1,0 +1,144 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { interpret } from '../../../core/scenery-search/interpret.ts';
+import type { Interpretation } from '../../../core/scenery-search/interpretation-types.ts';
+import { buildLexicon, type Lexicon } from '../../../core/scenery-search/lexicon.ts';
+import { buildWardMatcher } from '../../../core/scenery-search/places.ts';
+import { loadTokenizer, type TokenizeText } from '../../../core/scenery-search/tokenizer.ts';
+import { testCatalog } from './fixture.ts';
+
+// Negations, wishes and indifference as people type them in a search box (colloquial-negation.ts, indifference.ts).
+
+let tokenize: TokenizeText;
+let lexicon: Lexicon;
+beforeAll(async () => {
+  tokenize = await loadTokenizer();
+  lexicon = buildLexicon(testCatalog());
+}, 30_000);
+
+function read(query: string): Interpretation {
+  const catalog = testCatalog();
+  return interpret(
+    {
+      catalog,
+      lexicon,
+      wards: buildWardMatcher([], () => false),
+      tokenize,
+      occurs: () => true,
+      nowYear: 2026,
+      minYear: 1900,
+      maxYear: 2026,
+    },
+    { query, preset: null, wardSent: false, yearsSent: false },
+  );
+}
+
+/** `id` required, `-id` excluded, `~id` wished, `~-id` wished absent. */
+function marks(i: Interpretation): string[] {
+  return i.conditions
+    .map((c) => `${c.soft ? '~' : ''}${c.negated ? '-' : ''}${c.category_id}`)
+    .sort((a, b) => a.replace(/^[~-]+/u, '').localeCompare(b.replace(/^[~-]+/u, '')));
+}
+
+/** Words the page would name as dropped or as a negation tied to nothing. */
+const reported = (i: Interpretation) =>
+  i.ignored.filter((w) => w.reason !== 'function_word' || /^(?:ない|なし|ねえ|ん)$/u.test(w.text));
+
+describe('contracted and dialect negators after a verb', () => {
+  it.each([
+    ['電柱立ってねえ坂道', ['slope_road', '-utility_poles']],
+    ['電柱立ってねー坂道', ['slope_road', '-utility_poles']],
+    ['電柱立ってへん坂道', ['slope_road', '-utility_poles']],
+    ['電柱立っとらん坂道', ['slope_road', '-utility_poles']],
+    ['電柱立ってない坂道', ['slope_road', '-utility_poles']],
+  ])('%s → %j', (query, expected) => {
+    const i = read(query);
+    expect(marks(i)).toEqual(expected);
+    expect(reported(i)).toEqual([]);
+  });
+
+  it.each([
+    // The same endings without a negator: 〜ている contracted to 〜とる, a sentence-final ね.
+    ['電柱立っとる坂道', ['slope_road', 'utility_poles']],
+    ['電柱が立ってるね、坂道', ['slope_road', 'utility_poles']],
+  ])('refuses what only looks alike: %s → %j', (query, expected) => {
+    expect(marks(read(query))).toEqual(expected);
+  });
+});
+
+describe('absence or refusal right after a noun', () => {
+  it.each([
+    ['電柱ゼロの坂道', ['slope_road', '-utility_poles']],
+    ['看板皆無の商店街', ['shopping_street', '-signboards']],
+    ['電線NGで坂道', ['-overhead_wires', 'slope_road']],
+    ['電線はいや、坂道', ['-overhead_wires', 'slope_road']],
+    ['電線はやだ、坂道', ['-overhead_wires', 'slope_road']],
+    ['電線は勘弁、坂道', ['-overhead_wires', 'slope_road']],
+    ['電線とかはなしで、坂道', ['-overhead_wires', 'slope_road']],
+  ])('%s → %j', (query, expected) => {
+    expect(marks(read(query))).toEqual(expected);
+  });
+
+  it('refuses a longer word that starts alike (いやし is not いや)', () => {
+    expect(marks(read('海いやし'))).toEqual(['sea_view']);
+  });
+});
+
+describe('a negator closing a question asks for presence', () => {
+  it.each([
+    ['レトロな商店街ないかな', ['retro_atmosphere', 'shopping_street']],
+    ['灯台はありませんか？', ['lighthouse']],
+    ['桜が咲いてないかな、川沿い', ['cherry_blossoms', 'river']],
+    ['港ないっすか', ['harbour']],
+  ])('%s → %j, nothing reported as dropped', (query, expected) => {
+    const i = read(query);
+    expect(marks(i)).toEqual(expected);
+    expect(reported(i)).toEqual([]);
+  });
+
+  it.each([
+    // The question is about the road; the negation inside its modifier still excludes the poles.
+    ['電柱がない坂道ないかな', ['slope_road', '-utility_poles']],
+    ['電柱のない坂道', ['slope_road', '-utility_poles']],
+  ])('refuses a negator that does not close the question: %s → %j', (query, expected) => {
+    expect(marks(read(query))).toEqual(expected);
+  });
+});
+
+describe('indifference and idioms of a wish', () => {
+  it.each([
+    ['電線は気にしない、坂道', ['~overhead_wires', 'slope_road']],
+    ['瓦屋根にはこだわらない古い町並み', ['historic_streetscape', '~tiled_roof']],
+    ['アーケードは問いません、商店街', ['~covered_arcade', 'shopping_street']],
+    ['アーケードは必須じゃない商店街', ['~covered_arcade', 'shopping_street']],
+    ['アーケードはあってもなくても、商店街', ['~covered_arcade', 'shopping_street']],
+    ['坂道、海が見えたら言うことなし', ['~sea_view', 'slope_road']],
+    ['砂浜、ヤシの木があれば文句なし', ['beach', '~palm_trees']],
+    ['坂道、海見えてたら完璧', ['~sea_view', 'slope_road']],
+  ])('%s → %j', (query, expected) => {
+    const i = read(query);
+    expect(marks(i)).toEqual(expected);
+    expect(i.conditions.filter((c) => c.soft).every((c) => c.soft_by === 'wish')).toBe(true);
+  });
+
+  it.each([
+    // Without a condition before it, an evaluation is the request itself; without the topic, 気にする is no wish.
+    ['海が見える坂道がいい', ['sea_view', 'slope_road']],
+    ['電線が気になる坂道', ['overhead_wires', 'slope_road']],
+    ['電線がない坂道', ['-overhead_wires', 'slope_road']],
+  ])('refuses: %s → %j', (query, expected) => {
+    expect(marks(read(query))).toEqual(expected);
+  });
+});
+
+describe('〜っぽい names a quality asked for', () => {
+  it.each([
+    ['昭和っぽい路地', ['narrow_alley', 'retro_atmosphere']],
+    ['レトロっぽい商店街', ['retro_atmosphere', 'shopping_street']],
+  ])('%s → %j', (query, expected) => {
+    expect(marks(read(query))).toEqual(expected);
+  });
+
+  it('keeps a simile standard of みたいな in the background', () => {
+    expect(marks(read('港町みたいな商店街'))).toEqual(['~harbour', 'shopping_street']);
+  });
+});
