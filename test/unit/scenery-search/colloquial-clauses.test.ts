@@ -142,3 +142,43 @@ describe('〜っぽい names a quality asked for', () => {
     expect(marks(read('港町みたいな商店街'))).toEqual(['~harbour', 'shopping_street']);
   });
 });
+
+describe('a negated word heading kinds of the catalogue excludes each kind', () => {
+  it('木が生えていない excludes the trees the catalogue names by 〜木, naming the wording reached', () => {
+    const i = read('木が一本も生えてない公園');
+    const kinds = i.conditions.filter((c) => c.rule === 'hypernym');
+    expect(kinds.map((c) => c.category_id)).toEqual(expect.arrayContaining(['large_tree', 'cherry_blossoms']));
+    for (const c of kinds) {
+      expect(c).toMatchObject({ negated: true, soft: false, matched_text: '木' });
+      expect(c.matched_wording?.endsWith('木')).toBe(true);
+    }
+    expect(marks(i)).toContain('park');
+    expect(i.ignored.map((w) => w.reason)).not.toContain('negated_word');
+  });
+
+  it('asks for fewer when the negation does (木が少ない)', () => {
+    const kinds = read('木が少ない公園').conditions.filter((c) => c.rule === 'hypernym');
+    expect(kinds.length).toBeGreaterThan(0);
+    expect(kinds.every((c) => c.negated && c.soft && c.soft_by === 'fewer')).toBe(true);
+  });
+
+  it.each([
+    // Not negated: 木 is no condition of its own.
+    ['木が生えている公園', ['park']],
+    // A kind already asked about keeps its own reading.
+    ['桜の咲く公園、ほかの木はない', ['cherry_blossoms', 'park']],
+  ])('refuses: %s keeps %j', (query, expected) => {
+    const i = read(query);
+    expect(
+      i.conditions
+        .filter((c) => c.rule !== 'hypernym')
+        .map((c) => c.category_id)
+        .sort(),
+    ).toEqual(expected);
+    expect(i.conditions.some((c) => c.rule === 'hypernym' && c.category_id === 'cherry_blossoms')).toBe(false);
+  });
+
+  it('sets aside a negated word that heads no wording, as before', () => {
+    expect(read('ゴミが落ちていない坂道').ignored).toContainEqual({ text: 'ごみ', reason: 'negated_word' });
+  });
+});
