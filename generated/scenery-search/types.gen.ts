@@ -279,7 +279,7 @@ export type Condition = {
      */
     negated: boolean;
     /**
-     * True for a wish rather than a requirement: an optional clause (できれば〜, なるべく〜, 〜があればなお良い, 〜だと嬉しい, 〜でも構いません, 〜があっても構いません), a negation asking for fewer (〜が少ない, 〜があまりない), or a word of the query's background (a story told in the past: 先週行った神社が良かったので; the standard of a comparison: 祖母の家のような、…). A soft condition ranks results but never excludes one; its key is listed in `interpretation.preferred`.
+     * True for a wish rather than a requirement: an optional clause (できれば〜, なるべく〜, 〜があればなお良い, 〜だと嬉しい, 〜でも構いません, 〜があっても構いません, indifference: 〜は気にしない), a negation asking for fewer (〜が少ない, 〜があまりない), or a word of the query's background (a story told in the past: 先週行った神社が良かったので; the standard of a comparison: 祖母の家のような、…). A soft condition ranks results but never excludes one; its key is listed in `interpretation.preferred`.
      */
     soft: boolean;
     /**
