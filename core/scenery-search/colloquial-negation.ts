@@ -18,10 +18,11 @@ const AFTER_TE = /^(?:ねえ|ねー|ねぇ|ねい|へん|ひん)/u;
 const AFTER_TO = /^らん/u;
 // A noun's absence or its refusal, behind the particles that may come between (電線とかはなしで, 坂は無理).
 const NOUN_ABSENCE =
-  /^(?:とか|なんか|なんて|など)?(?:は|も|が|の)?(?:ぜろ|皆無|かいむ|ng|ねえ|ねー|いや|やだ|嫌い|きらい|勘弁|かんべん|無理|むり|だめ|駄目|なし|無し|ない|無い|なく|無く)/u;
-// What may close a question after the negator: です / でしょう / の, then か(な|ね|しら) or a question mark.
-const QUESTION =
-  /^(?:ん?です|んでしょう|でしょう|っす|の|ん)?(?:(?:か|かな|かね|かしら|かい|っけ)[ぁあぃいーっ〜~]*[?？]*|[?？]+)(?=$|[、。,.!！\s]|[ねよ][ぁあーっ〜~!！?？]*$)/u;
+  /^(?:とか|なんか|なんて|など)?(?:は|も|が|の)?(?:なさげ|無さげ|なさそう|無さそう|ぜろ|皆無|かいむ|ng|ねえ|ねー|いや|やだ|嫌い|きらい|勘弁|かんべん|無理|むり|だめ|駄目|なし|無し|ない|無い|なく|無く)/u;
+// What may close a question after the negator: です / でしょう / の, then か(な|ね|しら) ending the clause, or a
+// question mark.
+const QUESTION_WORDS = /^(?:ん?です|んでしょう|でしょう|っす|の|ん)?((?:かしら|かな|かね|かい|か|っけ)[ぁあぃいーっ〜~]*)?/u;
+const CLAUSE_END = /^(?:$|[、。,.!！\s]|[ねよ][ぁあーっ〜~!！?？]*$)/u;
 
 /**
  * Length of a colloquial negator starting at token i (its start in `folded`), or 0: only where the tokens before
@@ -48,9 +49,26 @@ export function nounAbsenceLength(rest: string, endsToken: (length: number) => b
   return m && endsToken(m[0].length) ? m[0].length : 0;
 }
 
-/** Whether the negator ending at `end` closes a question (〜ないかな, 〜ありませんか), so it asks for presence. */
-export function closesQuestion(folded: string, end: number): boolean {
-  return QUESTION.test(folded.slice(end));
+// Negators of existence or of a verb, which a question turns into "is there …?"; a refusal stays one (電柱は
+// なしかな, 電柱はいらないかな: "none for me, I think").
+const EXISTENCE = /(?:ない|無い|ねえ|ねー|ねぇ|ません|へん|ひん|らん|ん)$/u;
+const REFUSAL = /(?:いらない|要らない)$/u;
+const POLITE = /^(?:ん?です|んでしょう|でしょう)か/u;
+
+/**
+ * Whether the negator at [start, end) closes a question (〜ないかな, 〜ありませんか), so it asks for presence. After
+ * a topic (〜は), only a polite or marked question is one (灯台はありませんか, 電柱はないの？): 電柱はないかな
+ * states a wish for none, softened.
+ */
+export function closesQuestion(folded: string, start: number, end: number, topic = false): boolean {
+  const negator = folded.slice(start, end);
+  if (!EXISTENCE.test(negator) || REFUSAL.test(negator)) return false;
+  const rest = folded.slice(end);
+  const words = QUESTION_WORDS.exec(rest) as RegExpExecArray;
+  const after = rest.slice(words[0].length);
+  const marked = /^[?？]/u.test(after);
+  if (!marked && (words[1] === undefined || !CLAUSE_END.test(after))) return false;
+  return !topic || marked || negator.endsWith('ません') || POLITE.test(rest);
 }
 
 const NEGATOR_BASIC = new Set(['ない', '無い', 'ん', 'ぬ']);
@@ -64,7 +82,7 @@ export function questionNegatorSpans(folded: string, tokens: readonly QueryToken
   tokens.forEach((t, i) => {
     const negator = (t.pos === '助動詞' || t.pos === '形容詞') && NEGATOR_BASIC.has(t.basic);
     const end = t.start + Math.max(negator ? t.end - t.start : 0, colloquialNegatorLength(folded, tokens, i));
-    if (end > t.start && closesQuestion(folded, end)) spans.push([t.start, end]);
+    if (end > t.start && closesQuestion(folded, t.start, end)) spans.push([t.start, end]);
   });
   return spans;
 }

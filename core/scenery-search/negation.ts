@@ -87,10 +87,14 @@ export function negationAfter(
     nounAbsenceLength(rest, (n) => at + n === limit || tokens.some((t) => t.end === at + n)),
   );
   // A negator closing a question asks whether there is one (商店街ないかな): no negation.
-  if (length > 0) return closesQuestion(folded, at + length) ? null : { kind: 'negated', spans: [[at, at + length]] };
+  if (length > 0) {
+    const question = closesQuestion(folded, at, at + length, /^(?:とか|なんか)?は/u.test(rest));
+    return question ? null : { kind: 'negated', spans: [[at, at + length]] };
+  }
 
   let i = tokens.findIndex((t) => t.start === from + lead);
   if (i < 0) return null;
+  const topic = tokens[i]?.surface === 'は';
   const spans: [number, number][] = [];
   let fewer = false;
   let verbSeen = false;
@@ -117,7 +121,11 @@ export function negationAfter(
     const colloquial = n > 0 ? colloquialNegatorLength(folded, tokens, i) : 0;
     if ((isNegator(t) || colloquial > 0) && n > 0) {
       const end = t.start + Math.max(colloquial, t.end - t.start);
-      if (AFFIRMED_BY_NEGATION.has(verb) || (avoidOnly && !AVOIDING.has(t.basic)) || closesQuestion(folded, end))
+      if (
+        AFFIRMED_BY_NEGATION.has(verb) ||
+        (avoidOnly && !AVOIDING.has(t.basic)) ||
+        closesQuestion(folded, t.start, end, topic)
+      )
         return null;
       spans.push([t.start, end]);
       return { kind: fewer ? 'fewer' : 'negated', spans };

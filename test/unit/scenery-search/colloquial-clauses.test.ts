@@ -74,6 +74,7 @@ describe('absence or refusal right after a noun', () => {
     ['電線はやだ、坂道', ['-overhead_wires', 'slope_road']],
     ['電線は勘弁、坂道', ['-overhead_wires', 'slope_road']],
     ['電線とかはなしで、坂道', ['-overhead_wires', 'slope_road']],
+    ['電柱なさげな坂道', ['slope_road', '-utility_poles']],
   ])('%s → %j', (query, expected) => {
     expect(marks(read(query))).toEqual(expected);
   });
@@ -89,6 +90,7 @@ describe('a negator closing a question asks for presence', () => {
     ['灯台はありませんか？', ['lighthouse']],
     ['桜が咲いてないかな、川沿い', ['cherry_blossoms', 'river']],
     ['港ないっすか', ['harbour']],
+    ['商店街ないですかね', ['shopping_street']],
   ])('%s → %j, nothing reported as dropped', (query, expected) => {
     const i = read(query);
     expect(marks(i)).toEqual(expected);
@@ -99,6 +101,11 @@ describe('a negator closing a question asks for presence', () => {
     // The question is about the road; the negation inside its modifier still excludes the poles.
     ['電柱がない坂道ないかな', ['slope_road', '-utility_poles']],
     ['電柱のない坂道', ['slope_road', '-utility_poles']],
+    // A refusal softened by かな, and a topic's plain かな: a wish for none, not a question.
+    ['電柱は要らないかな、坂道', ['slope_road', '-utility_poles']],
+    ['電柱はなしかな、坂道', ['slope_road', '-utility_poles']],
+    ['電柱はないかな、坂道', ['slope_road', '-utility_poles']],
+    ['電柱ないね', ['-utility_poles']],
   ])('refuses a negator that does not close the question: %s → %j', (query, expected) => {
     expect(marks(read(query))).toEqual(expected);
   });
