@@ -154,10 +154,14 @@ describe('a negated word heading kinds of the catalogue excludes each kind', () 
   it('木が生えていない excludes the trees the catalogue names by 〜木, naming the wording reached', () => {
     const i = read('木が一本も生えてない公園');
     const kinds = i.conditions.filter((c) => c.rule === 'hypernym');
-    expect(kinds.map((c) => c.category_id)).toEqual(expect.arrayContaining(['large_tree', 'cherry_blossoms']));
+    // 大きな木, 桜の木 (phrases headed by 木) and 並木, 大木 (compounds headed by it).
+    expect(kinds.map((c) => c.category_id)).toEqual(
+      expect.arrayContaining(['large_tree', 'cherry_blossoms', 'street_trees']),
+    );
     for (const c of kinds) {
       expect(c).toMatchObject({ negated: true, soft: false, matched_text: '木' });
       expect(c.matched_wording?.endsWith('木')).toBe(true);
+      expect(c.matched_wording).not.toBe('木');
     }
     expect(marks(i)).toContain('park');
     expect(i.ignored.map((w) => w.reason)).not.toContain('negated_word');
@@ -183,6 +187,15 @@ describe('a negated word heading kinds of the catalogue excludes each kind', () 
         .sort(),
     ).toEqual(expected);
     expect(i.conditions.some((c) => c.rule === 'hypernym' && c.category_id === 'cherry_blossoms')).toBe(false);
+  });
+
+  it('reads no compound into a word written in kana or into a word that is a wording itself', () => {
+    expect(read('きが生えていない公園').conditions.some((c) => c.rule === 'hypernym')).toBe(false);
+    expect(
+      read('看板のない商店街')
+        .conditions.filter((c) => c.negated)
+        .map((c) => c.category_id),
+    ).toEqual(['signboards']);
   });
 
   it('sets aside a negated word that heads no wording, as before', () => {
