@@ -9,7 +9,8 @@ import type { QueryToken } from './tokenizer.ts';
 const PUNCTUATION = /^[、。,.!?！？\s]+$/u;
 // After a past predicate: the connectives that make its clause a subordinate story (〜たので, 〜たのですが).
 const STORY_CONNECTIVES = new Set(['ので', 'が', 'けど', 'けれど', 'けれども', 'から', 'のに']);
-// The comparison markers that follow their standard: 〜のような, 〜みたいな (よう|みたい + な), 〜っぽい.
+// The comparison markers that follow their standard: 〜のような, 〜みたいな (よう|みたい + な). Not 〜っぽい: it
+// names a quality the thing is asked to have (昭和っぽい路地, 洋館っぽい家), not a simile's standard.
 const COMPARISON = new Set(['よう', 'みたい']);
 
 const isPast = (t: QueryToken) => t.pos === '助動詞' && t.basic === 'た';
@@ -50,7 +51,7 @@ function comparisonEnd(tokens: QueryToken[], i: number, isHead: (t: QueryToken) 
   const prev = tokens[i - 1];
   let after = i + 1;
   if (COMPARISON.has(t.surface) && tokens[after]?.surface === 'な') after++;
-  else if (t.surface !== 'っぽい') return -1;
+  else return -1;
   const standard = prev?.surface === 'の' ? tokens[i - 2] : prev;
   if (standard === undefined || !(standard.pos === '名詞' || isPast(standard))) return -1;
   const next = tokens[after];

@@ -122,8 +122,9 @@ export function negatedWords(
   tokens: QueryToken[],
   free: (start: number, end: number) => boolean,
   isContent: (token: QueryToken) => boolean,
-): { words: QueryToken[]; spans: [number, number][] } {
+): { words: QueryToken[]; fewer: boolean[]; spans: [number, number][] } {
   const words: QueryToken[] = [];
+  const fewer: boolean[] = [];
   const spans: [number, number][] = [];
   for (const t of tokens) {
     if (t.pos !== '名詞' || !CONTENT_NOUN.has(t.detail) || !free(t.start, t.end) || !isContent(t)) continue;
@@ -132,7 +133,8 @@ export function negatedWords(
     const negation = negationAfter(folded, tokens, t.end, limit);
     if (!negation) continue;
     words.push(t);
+    fewer.push(negation.kind === 'fewer');
     spans.push(...negation.spans);
   }
-  return { words, spans };
+  return { words, fewer, spans };
 }

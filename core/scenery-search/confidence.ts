@@ -15,6 +15,7 @@ const BY_RULE: Record<string, number> = {
   conjugation: 0.8,
   reading: 0.8,
   thesaurus: 0.7,
+  hypernym: 0.7,
   fuzzy: 0.6,
 };
 // An unknown rule is taken as loose as the loosest known one.

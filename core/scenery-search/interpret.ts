@@ -4,14 +4,16 @@
  */
 import type { CategoryCatalog } from './categories.ts';
 import { type MatchScope, negatedWords, scopeMatches } from './clause-scope.ts';
+import { questionNegatorSpans } from './colloquial-negation.ts';
 import { conditionConfidence, interpretationConfidence } from './confidence.ts';
 import type { Condition, IgnoredWording, Interpretation, PlaceMention, YearMention } from './interpretation-types.ts';
 import { readLeftovers } from './leftovers.ts';
 import type { Lexicon } from './lexicon.ts';
 import { nonSceneryRequest } from './main-request.ts';
-import { matchMeaning } from './meaning/match.ts';
+import { matchMeaning, RULE_WEIGHTS } from './meaning/match.ts';
 import { loadThesaurus, type Thesaurus } from './meaning/thesaurus.ts';
 import { wordingTableFor } from './meaning/wordings.ts';
+import { kindsOf } from './negated-kinds.ts';
 import { foldKana, normalizeWidth } from './normalize.ts';
 import { findPlaces, type WardMatcher } from './places.ts';
 import { privativeMatches } from './privative.ts';
@@ -130,12 +132,30 @@ export function interpret(ctx: InterpretContext, input: InterpretInput): Interpr
   }
   matches.sort((a, b) => a.start - b.start);
   const { scopes, spans } = scopeMatches(folded, tokens, matches);
-  claimed.push(...spans);
+  claimed.push(...spans, ...questionNegatorSpans(folded, tokens));
   const negatedLeft = negatedWords(folded, tokens, free, (t) => !isFunctionToken(t));
-  for (const word of negatedLeft.words) {
+  negatedLeft.words.forEach((word, w) => {
     claimed.push([word.start, word.end]);
-    ignored.push({ text: folded.slice(word.start, word.end), reason: 'negated_word' });
-  }
+    const text = folded.slice(word.start, word.end);
+    // A word heading kinds of the catalogue excludes each kind not already asked about (木 → 大きな木, 松の木 …).
+    const kinds = kindsOf(ctx.lexicon, ctx.tokenize, word).filter(
+      (k) => !matches.some((m) => m.category === k.category),
+    );
+    if (kinds.length === 0) ignored.push({ text, reason: 'negated_word' });
+    const fewer = negatedLeft.fewer[w] === true;
+    for (const k of kinds) {
+      matches.push({
+        ...k,
+        category_id: k.category.id,
+        start: word.start,
+        end: word.end,
+        text,
+        rule: 'hypernym',
+        weight: RULE_WEIGHTS.hypernym,
+      });
+      scopes.push(fewer ? { negated: true, soft: true, softBy: 'fewer' } : { negated: true, soft: false });
+    }
+  });
   claimed.push(...negatedLeft.spans);
 
   const conditions: Condition[] = [];

@@ -107,11 +107,15 @@ export function matchProbability(
   if (conditions.length === 0) return terms.total === 0 ? 0 : FACTORS.term_found ** (terms.total - terms.found + 1);
   if (combine === 'any') return 1 - conditions.reduce((none, c) => none * (1 - conditionProbability(c)), 1);
   let p = FACTORS.term_missing ** (terms.total - terms.found);
+  // The kinds a negated word reaches (rule hypernym: 木 → 大きな木, 並木 …) state one absence: one factor, their least.
+  let kinds = 1;
   for (const c of conditions) {
     const q = conditionProbability(c);
-    p *= c.soft ? 1 - FACTORS.soft_share * (1 - q) : q;
+    const factor = c.soft ? 1 - FACTORS.soft_share * (1 - q) : q;
+    if (c.rule === 'hypernym' && c.negated) kinds = Math.min(kinds, factor);
+    else p *= factor;
   }
-  return p;
+  return p * kinds;
 }
 
 /** The judge's rubric presence (0-3) and the index's tag as evidence. */

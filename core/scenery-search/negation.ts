@@ -5,6 +5,7 @@
  * negation that ranks but never filters. In an observation, a phrase followed by は見られない, はない … states an
  * absence and must not tag the scene. All patterns are written folded (hiragana, NFKC).
  */
+import { closesQuestion, colloquialNegatorLength, nounAbsenceLength } from './colloquial-negation.ts';
 import { isFunctionToken } from './query-words.ts';
 import { optionalMarkerLength } from './soft-clauses.ts';
 import type { QueryToken } from './tokenizer.ts';
@@ -80,11 +81,20 @@ export function negationAfter(
   const rest = folded.slice(from + lead, limit);
   const direct = QUERY_FEWER.exec(rest) ?? null;
   if (direct) return { kind: 'fewer', spans: [[from + lead, from + lead + direct[0].length]] };
-  const length = matchQueryNegation(rest);
-  if (length > 0) return { kind: 'negated', spans: [[from + lead, from + lead + length]] };
+  const at = from + lead;
+  const length = Math.max(
+    matchQueryNegation(rest),
+    nounAbsenceLength(rest, (n) => at + n === limit || tokens.some((t) => t.end === at + n)),
+  );
+  // A negator closing a question asks whether there is one (商店街ないかな): no negation.
+  if (length > 0) {
+    const question = closesQuestion(folded, at, at + length, /^(?:とか|なんか)?は/u.test(rest));
+    return question ? null : { kind: 'negated', spans: [[at, at + length]] };
+  }
 
   let i = tokens.findIndex((t) => t.start === from + lead);
   if (i < 0) return null;
+  const topic = tokens[i]?.surface === 'は';
   const spans: [number, number][] = [];
   let fewer = false;
   let verbSeen = false;
@@ -108,9 +118,16 @@ export function negationAfter(
         continue;
       }
     }
-    if (isNegator(t) && n > 0) {
-      if (AFFIRMED_BY_NEGATION.has(verb) || (avoidOnly && !AVOIDING.has(t.basic))) return null;
-      spans.push([t.start, t.end]);
+    const colloquial = n > 0 ? colloquialNegatorLength(folded, tokens, i) : 0;
+    if ((isNegator(t) || colloquial > 0) && n > 0) {
+      const end = t.start + Math.max(colloquial, t.end - t.start);
+      if (
+        AFFIRMED_BY_NEGATION.has(verb) ||
+        (avoidOnly && !AVOIDING.has(t.basic)) ||
+        closesQuestion(folded, t.start, end, topic)
+      )
+        return null;
+      spans.push([t.start, end]);
       return { kind: fewer ? 'fewer' : 'negated', spans };
     }
     if (t.pos === '形容詞' && (t.basic === '少ない' || t.basic === '少なめ')) {
@@ -119,7 +136,8 @@ export function negationAfter(
     }
     if (t.pos === '助詞') {
       if (t.basic === 'しか') return null;
-      if (t.detail === '接続助詞' && !PHRASE_CONNECTIVES.has(t.surface)) return null;
+      const contracted = colloquialNegatorLength(folded, tokens, i + 1) > 0;
+      if (t.detail === '接続助詞' && !PHRASE_CONNECTIVES.has(t.surface) && !contracted) return null;
     } else if (t.pos === '副詞') {
       if (FEWER_ADVERBS.has(t.basic)) fewer = true;
     } else if (t.pos === '名詞') {

@@ -170,6 +170,7 @@ const NOT_SCENERY = new Set(
 const unstressed = (word: string) => word.slice(0, 1) + word.slice(1).replace(/[っー]/gu, '');
 // One kana kuromoji could not read (ザ・, a lone ー) is no content word; two may be one (ビュー).
 const KANA_SCRAP = /^[\u3041-\u3096\u30a1-\u30fa]?[ー・]*$/u;
+const PUNCTUATION_ONLY = /^[\p{P}\p{S}]+$/u;
 
 export function isFunctionToken(token: QueryToken): boolean {
   if (FUNCTION_POS.has(token.pos)) return true;
@@ -177,6 +178,8 @@ export function isFunctionToken(token: QueryToken): boolean {
   if ((token.pos === '動詞' || token.pos === '形容詞') && (token.detail === '非自立' || token.detail === '接尾'))
     return true;
   if (!token.known && KANA_SCRAP.test(token.surface)) return true;
+  // Punctuation kuromoji files as a noun after NFKC (？ → ?, ！ → !) is still punctuation.
+  if (PUNCTUATION_ONLY.test(token.surface)) return true;
   const surface = foldKana(token.surface);
   const basic = foldKana(token.basic);
   return [surface, basic, unstressed(surface), unstressed(basic)].some((w) => FILLER.has(w));

@@ -2,10 +2,11 @@
  * Optional clauses: wishes that should rank scenes but never filter them. Two shapes, both read on kuromoji tokens:
  * - a leading adverbial (できれば, なるべく, 可能なら …) covers the clause after it, up to its first predicate or
  *   punctuation (できれば海が見える|坂道: the sea view is a wish, the slope is asked for);
- * - a trailing evaluation of a condition (〜があればなお良い, 〜だと嬉しい, 〜でも構いません) covers the scenery words
- *   its verb phrase reaches back to, like a negation does.
+ * - a trailing evaluation of a condition (〜があればなお良い, 〜だと嬉しい, 〜なら言うことなし, 〜でも構いません) covers the
+ *   scenery words its verb phrase reaches back to, like a negation does, and so does indifference (indifference.ts).
  * Patterns are written folded (hiragana, NFKC).
  */
+import { indifferenceLength } from './indifference.ts';
 import { isFunctionToken } from './query-words.ts';
 import type { QueryToken } from './tokenizer.ts';
 
@@ -13,7 +14,7 @@ const LEADING =
   /^(?:もし)?(?:できれば|出来れば|できたら|出来たら|できることなら|出来ることなら|できるなら|出来るなら|できる限り|出来る限り|できるだけ|出来るだけ|なるべくなら|なるべく|なるだけ|なるたけ|可能なら|可能であれば|可能でしたら|叶うなら|かなうなら|あわよくば|欲を言えば|よくをいえば|贅沢を言えば|ぜいたくを言えば|願わくば|理想を言えば|理想は)/u;
 // The evaluation after a conditional (ば, と, たら, なら): 〜があれば|なお良い, 〜だと|嬉しい.
 const WISHED =
-  /^(?:なお|尚|さらに|更に|もっと|より|なおさら)?(?:良い|よい|いい|良し|よし|良く|よく|嬉しい|うれしい|ありがたい|有難い|助かる|最高|ベスト|べすと|ベター|べたー|理想|望ましい|好ましい|可)/u;
+  /^(?:なお|尚|さらに|更に|もっと|より|なおさら)?(?:良い|よい|いい|良し|よし|良く|よく|嬉しい|うれしい|ありがたい|有難い|助かる|最高|ベスト|べすと|ベター|べたー|理想|望ましい|好ましい|可|完璧|かんぺき|ぱーふぇくと|言うことな[しい]|いうことな[しい]|申し分な[しい]|もうしぶんな[しい]|文句な[しい]|もんくな[しい])/u;
 // The acceptance after でも / でも可: 〜でも構いません, 〜でもいい.
 const ACCEPTED =
   /^(?:構いません|構わない|構わ|構い|かまいません|かまわない|かまわ|かまい|いい|良い|よい|大丈夫|ok|おk|可|結構|けっこう|問題ない|問題な|許容)/u;
@@ -100,6 +101,8 @@ export function trailingWishAfter(
 ): TrailingWish | null {
   let i = tokens.findIndex((t) => t.start >= from);
   if (i < 0 || folded.slice(from, (tokens[i] as QueryToken).start).trim() !== '') return null;
+  const indifferent = indifferenceLength(folded.slice(from, limit));
+  if (indifferent > 0) return { negated: false, spans: [[from, from + indifferent]] };
   const spans: [number, number][] = [];
   let conditional = false;
   let negated = false;

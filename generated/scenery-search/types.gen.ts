@@ -263,9 +263,9 @@ export type Condition = {
      */
     matched_by: 'label' | 'synonym' | 'preset';
     /**
-     * How the query's wording was read as this category: `label` or `synonym` as written (whole words only), `inflection` (a conjugated form or a particle variant: 咲いている for 咲く, 石の階段 for 石段; a negated verbal noun for its privative compound: 舗装されていない for 未舗装), `reading` (a kana spelling of the wording: ゆうほどう for 遊歩道), `thesaurus` (a synonym or loanword from SudachiDict's synonym dictionary), `fuzzy` (one character or a 長音 away, a wrong or variant kanji with the same reading, or other okurigana), or `preset`. Each rule but `label` and `synonym` lowers `weight`: inflection ×0.95, reading ×0.9, thesaurus ×0.8, fuzzy ×0.7.
+     * How the query's wording was read as this category: `label` or `synonym` as written (whole words only), `inflection` (a conjugated form or a particle variant: 咲いている for 咲く, 石の階段 for 石段; a negated verbal noun for its privative compound: 舗装されていない for 未舗装), `reading` (a kana spelling of the wording: ゆうほどう for 遊歩道), `thesaurus` (a synonym or loanword from SudachiDict's synonym dictionary), `fuzzy` (one character or a 長音 away, a wrong or variant kanji with the same reading, or other okurigana), `hypernym` (a negated word that names no category but heads some of its wordings: 木が生えていない excludes 大きな木, ヤシの木, 並木 …; `matched_wording` names the one reached; the kinds of one absence enter `match_score` as one factor, their least), or `preset`. Each rule but `label` and `synonym` lowers `weight`: inflection ×0.95, reading ×0.9, thesaurus ×0.8, hypernym ×0.8, fuzzy ×0.7.
      */
-    rule: 'label' | 'synonym' | 'inflection' | 'reading' | 'thesaurus' | 'fuzzy' | 'preset';
+    rule: 'label' | 'synonym' | 'inflection' | 'reading' | 'thesaurus' | 'fuzzy' | 'hypernym' | 'preset';
     /**
      * The catalogue wording (folded) that `matched_text` was read as, when the two differ; it is also the text term searched in its place.
      */
@@ -279,7 +279,7 @@ export type Condition = {
      */
     negated: boolean;
     /**
-     * True for a wish rather than a requirement: an optional clause (できれば〜, なるべく〜, 〜があればなお良い, 〜だと嬉しい, 〜でも構いません, 〜があっても構いません), a negation asking for fewer (〜が少ない, 〜があまりない), or a word of the query's background (a story told in the past: 先週行った神社が良かったので; the speaker's situation: 城下町の歴史について調べていて, 私は路面電車が好きで; the standard of a comparison: 祖母の家のような、…, 工場街を思わせる). A soft condition ranks results but never excludes one; its key is listed in `interpretation.preferred`.
+     * True for a wish rather than a requirement: an optional clause (できれば〜, なるべく〜, 〜があればなお良い, 〜だと嬉しい, 〜でも構いません, 〜があっても構いません, indifference: 〜は気にしない), a negation asking for fewer (〜が少ない, 〜があまりない), or a word of the query's background (a story told in the past: 先週行った神社が良かったので; the speaker's situation: 城下町の歴史について調べていて, 私は路面電車が好きで; the standard of a comparison: 祖母の家のような、…, 工場街を思わせる). A soft condition ranks results but never excludes one; its key is listed in `interpretation.preferred`.
      */
     soft: boolean;
     /**

@@ -2,7 +2,7 @@
 import type { SearchCategory } from '../categories.ts';
 import type { Wording } from './wordings.ts';
 
-export type MatchRule = 'label' | 'synonym' | 'reading' | 'inflection' | 'fuzzy' | 'thesaurus';
+export type MatchRule = 'label' | 'synonym' | 'reading' | 'inflection' | 'fuzzy' | 'thesaurus' | 'hypernym';
 
 /** How sure each rule is that the words mean the category; a condition's weight is multiplied by it. */
 export const RULE_WEIGHTS: Readonly<Record<MatchRule, number>> = {
@@ -12,6 +12,8 @@ export const RULE_WEIGHTS: Readonly<Record<MatchRule, number>> = {
   reading: 0.9,
   thesaurus: 0.8,
   fuzzy: 0.7,
+  // A word naming what the category is a kind of (木 for 大きな木), read only when negated (negated-kinds.ts).
+  hypernym: 0.8,
 };
 
 export interface CategoryMatch {

@@ -77,11 +77,22 @@ export function readingOf(tokens: readonly QueryToken[]): string {
 const NEGATING = new Set(['ない', 'ぬ', 'ず', 'ん', 'ません']);
 const keepsMeaning = (t: QueryToken) => !isFunctionMorpheme(t) || (t.pos === '助動詞' && NEGATING.has(t.basic));
 
-/** The content lemmas of tokens, joined: 咲いている → 咲く, 石の階段 → 石|階段. */
+// The attributive words 大きな / 小さな are the adjectives 大きい / 小さい before a noun: 大きい木 is 大きな木.
+const ATTRIBUTIVE = new Map([
+  ['大きな', '大きい'],
+  ['小さな', '小さい'],
+  ['おおきな', 'おおきい'],
+  ['ちいさな', 'ちいさい'],
+]);
+
+/** The content lemmas of tokens, joined: 咲いている → 咲く, 石の階段 → 石|階段, 大きな木 → 大きい|木. */
 export function lemmaKey(tokens: readonly QueryToken[]): string {
   return tokens
     .filter(keepsMeaning)
-    .map((t) => foldKana(t.basic))
+    .map((t) => {
+      const basic = foldKana(t.basic);
+      return ATTRIBUTIVE.get(basic) ?? basic;
+    })
     .join('|');
 }
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Interpretation } from '../../../core/scenery-search/interpretation-types.ts';
-import { loadQueryReader, type ReadQuery } from './read-query.ts';
+import { loadQueryReader, marks as marksOf, type ReadQuery } from './read-query.ts';
 
 // Negation and optional clauses scoped on kuromoji tokens: what each scenery word of a query becomes.
 
@@ -9,12 +9,7 @@ beforeAll(async () => {
   read = await loadQueryReader();
 }, 30_000);
 
-/** `id` required, `-id` excluded, `~id` wished, `~-id` wished absent (soft negation). */
-function marks(i: Interpretation): string[] {
-  return i.conditions
-    .map((c) => `${c.soft ? '~' : ''}${c.negated ? '-' : ''}${c.category_id}`)
-    .sort((a, b) => a.replace(/^[~-]+/u, '').localeCompare(b.replace(/^[~-]+/u, '')));
-}
+const marks = (i: Interpretation) => marksOf(i, { byCategory: true });
 
 describe('negation scoped over the verb phrase', () => {
   it.each([

@@ -60,6 +60,20 @@ describe('match_score as a probability estimate', () => {
     expect(softUnmet).toBeGreaterThan(hardUnmet);
   });
 
+  it('counts the kinds one negated word reaches (rule hypernym) as one absence, the least supported of them', () => {
+    const place = hard('mentioned_tagged');
+    const kind = (evidence: Evidence) => hard(evidence, { negated: true, rule: 'hypernym' });
+    const silentKinds = matchProbability([place, kind('not_mentioned'), kind('not_mentioned')], 'all', none);
+    expect(silentKinds).toBeCloseTo(matchProbability([place, kind('not_mentioned')], 'all', none));
+    const oneShown = matchProbability([place, kind('not_mentioned'), kind('mentioned_tagged')], 'all', none);
+    expect(oneShown).toBeCloseTo(matchProbability([place, kind('mentioned_tagged')], 'all', none));
+    // Other negated conditions still multiply.
+    const named = hard('not_mentioned', { negated: true });
+    expect(matchProbability([place, named, named], 'all', none)).toBeLessThan(
+      matchProbability([place, named], 'all', none),
+    );
+  });
+
   it('lets one category satisfy a preset, and more of them raise it', () => {
     const one = matchProbability([hard('mentioned_tagged'), hard('not_mentioned')], 'any', none);
     const two = matchProbability([hard('mentioned_tagged'), hard('stated')], 'any', none);

@@ -26,12 +26,16 @@ export async function loadQueryReader(
     );
 }
 
-/** `id` required, `-id` excluded, `~id` wished, `~-id` wished absent; with `rule`, `~id(soft_by)`. Sorted. */
-export function marks(i: Interpretation, options: { rule?: boolean } = {}): string[] {
+/**
+ * `id` required, `-id` excluded, `~id` wished, `~-id` wished absent; with `rule`, `~id(soft_by)`. Sorted as strings,
+ * or with `byCategory` by the category id alone (a reading's marks then do not move it).
+ */
+export function marks(i: Interpretation, options: { rule?: boolean; byCategory?: boolean } = {}): string[] {
+  const bare = (mark: string) => mark.replace(/^[~-]+/u, '');
   return i.conditions
     .map((c) => {
       const rule = options.rule && c.soft ? `(${c.soft_by})` : '';
       return `${c.soft ? '~' : ''}${c.negated ? '-' : ''}${c.category_id}${rule}`;
     })
-    .sort();
+    .sort(options.byCategory ? (a, b) => bare(a).localeCompare(bare(b)) : undefined);
 }

@@ -35,6 +35,9 @@ describe('meaning: each rule', () => {
     ['石の鳥居', ['torii:inflection']],
     ['レンガの壁', ['brick_wall:inflection']],
     ['さびれていた商店街', ['shopping_street:label', 'run_down:inflection']],
+    // the adjective for the attributive word (大きい木 for 大きな木)
+    ['大きい木', ['large_tree:inflection']],
+    ['大きい家', ['detached_houses:synonym']],
     // one edit, a dropped 長音, a misspelt ending of a longer word
     ['ガードレイル', ['guardrail:fuzzy']],
     ['石だたみ', ['stone_paving:fuzzy']],
