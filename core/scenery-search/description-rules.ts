@@ -68,7 +68,8 @@ const KANA = /^[\u3041-\u309f\u30fc]+$/u;
 const MIN_READING = 3;
 
 // The first kana of each conjugated form, by the base form's last kana (五段 rows with their 音便; る also 一段, whose
-// stem keeps its own kana: 伸び|る, 伸び|た, 伸び|ない; い the adjectives: 丸|く, 丸|かった, 丸|み).
+// stem keeps its own kana: 伸び|る, 伸び|た, 伸び|ない; い the adjectives: 丸|く, 丸|かった, 丸|み, but not the
+// hedged degree 丸|め, observation-tagger.ts).
 const OKURIGANA: Record<string, string> = {
   う: 'わいうえおっ',
   く: 'かきくけこい',
@@ -79,7 +80,7 @@ const OKURIGANA: Record<string, string> = {
   ぶ: 'ばびぶべぼん',
   む: 'まみむめもん',
   る: 'らりるれろったてなまずよ',
-  い: 'いくかけさそすめみ',
+  い: 'いくかけさそすみ',
 };
 
 function okuriganaOf(m: WordMorpheme): Set<number> {

@@ -11,6 +11,7 @@
  */
 import { analysisTags } from './analysis-tags.ts';
 import type { CategoryCatalog } from './categories.ts';
+import { categoryHeads } from './category-heads.ts';
 import { DESCRIPTIONS_VERSION } from './description-rules.ts';
 import { foldKana } from './normalize.ts';
 import type { SearchableObservation } from './observation-text.ts';
@@ -80,6 +81,10 @@ function negationEnd(text: string, pos: number): number {
   return m ? pos + m[0].length : -1;
 }
 
+// 〜め after an adjective's stem (細めの道, 広めに): "on the narrow side", a degree below what the wording states (細い
+// 路地 is narrow outright), so it does not read as the adjective. 古めかしい and 眺め go on in kana or are stems.
+const HEDGED_DEGREE = /^め(?:[のにでだな]|[^\u3041-\u309f]|$)/u;
+
 /** The end of `pattern` matched at `at` of `text`, or -1. */
 function matchAt(text: string, at: number, pattern: TagPattern): number {
   let pos = at;
@@ -91,6 +96,7 @@ function matchAt(text: string, at: number, pattern: TagPattern): number {
       if (!text.startsWith(part.text, pos)) return -1;
     } else if (k > 0) {
       const prev = pattern.parts[k - 1] as typeof part;
+      if (prev.conjugates && HEDGED_DEGREE.test(text.slice(pos, pos + 2))) return -1;
       const maxGap = prev.conjugates ? MAX_OKURIGANA : 2;
       let gap = 0;
       while (!text.startsWith(part.text, pos + gap)) {
@@ -114,6 +120,8 @@ function matchAt(text: string, at: number, pattern: TagPattern): number {
     } else if (!text.startsWith(part.text, pos)) return -1;
     pos += part.text.length;
   }
+  const last = pattern.parts.at(-1) as (typeof pattern.parts)[number];
+  if (last.conjugates && HEDGED_DEGREE.test(text.slice(pos, pos + 2))) return -1;
   // A negated last word ends with its negation, so the clause after it is read for a denial of the whole.
   return pattern.negated ? negationEnd(text, pos) : pos;
 }
@@ -170,6 +178,7 @@ export function createTagger(
   const byId = catalog.byId;
   const compounds = compoundTable(catalog);
   const describe = descriptions?.(catalog, tokenize) ?? null;
+  const heads = categoryHeads(catalog, tokenize);
 
   const spans = (segment: string): TaggedSpan[] => {
     const out: TaggedSpan[] = [];
@@ -186,7 +195,7 @@ export function createTagger(
         if (second >= 0 && second !== next) continue;
         const end = matchAt(text, i, p);
         if (end <= covered || !boundaryOk(original, i, end, p)) continue;
-        const denied = deniedInClause(clauseAfter(original, i), end - i, tokenize);
+        const denied = deniedInClause(clauseAfter(original, i), end - i, tokenize, heads[p.category]);
         out.push({ category: p.category, start: i, end, denied });
         if (p.head !== undefined) out.push({ category: p.head, start: i, end, denied });
         covered = end;
