@@ -18,6 +18,7 @@ import type { SearchableObservation } from './observation-text.ts';
 import { clauseAfter, deniedInClause } from './observed-negation.ts';
 import { compoundSpans, compoundTable } from './tag-compounds.ts';
 import { catalogDescriptions, type DescriptionMatcher } from './tag-descriptions.ts';
+import { implicationTable, widen } from './tag-implications.ts';
 import { catalogWordingPatterns, type PatternSource, type TagPattern } from './tag-patterns.ts';
 import { type Script, scriptOf } from './text-script.ts';
 import { loadTokenizer, type TokenizeText } from './tokenizer.ts';
@@ -179,6 +180,7 @@ export function createTagger(
   const compounds = compoundTable(catalog);
   const describe = descriptions?.(catalog, tokenize) ?? null;
   const heads = categoryHeads(catalog, tokenize);
+  const implied = implicationTable(catalog);
 
   const spans = (segment: string): TaggedSpan[] => {
     const out: TaggedSpan[] = [];
@@ -217,6 +219,7 @@ export function createTagger(
         const c = byId.get(id);
         if (c) present.add(c.index);
       }
+      widen(present, implied);
       for (const c of present) denied.delete(c);
       return { present, absent: denied };
     },
