@@ -12,6 +12,7 @@
 import { analysisTags } from './analysis-tags.ts';
 import type { CategoryCatalog } from './categories.ts';
 import { categoryHeads } from './category-heads.ts';
+import { absenceMatcher } from './tag-absences.ts';
 import { DESCRIPTIONS_VERSION } from './description-rules.ts';
 import { foldKana } from './normalize.ts';
 import type { SearchableObservation } from './observation-text.ts';
@@ -181,6 +182,7 @@ export function createTagger(
   const describe = descriptions?.(catalog, tokenize) ?? null;
   const heads = categoryHeads(catalog, tokenize);
   const implied = implicationTable(catalog);
+  const absences = absenceMatcher(catalog, tokenize);
 
   const spans = (segment: string): TaggedSpan[] => {
     const out: TaggedSpan[] = [];
@@ -197,6 +199,8 @@ export function createTagger(
         if (second >= 0 && second !== next) continue;
         const end = matchAt(text, i, p);
         if (end <= covered || !boundaryOk(original, i, end, p)) continue;
+        // Nor does one start on a kana of the earlier word taken as a particle (の|れんが in のれんが).
+        if (i < covered && scriptOf(original.charCodeAt(i - 1)) === 'hiragana') continue;
         const denied = deniedInClause(clauseAfter(original, i), end - i, tokenize, heads[p.category]);
         out.push({ category: p.category, start: i, end, denied });
         if (p.head !== undefined) out.push({ category: p.head, start: i, end, denied });
@@ -205,7 +209,9 @@ export function createTagger(
       }
     }
     if (out.length > 1) for (const c of compoundSpans(original, out, compounds)) out.push(c);
-    if (describe !== null) out.push(...describe(original, text, (c) => out.some((s) => s.category === c)));
+    const known = (c: number) => out.some((s) => s.category === c);
+    if (describe !== null) out.push(...describe(original, text, known));
+    out.push(...absences(original, known));
     return out;
   };
 
