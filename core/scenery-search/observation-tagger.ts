@@ -12,11 +12,11 @@
 import { analysisTags } from './analysis-tags.ts';
 import type { CategoryCatalog } from './categories.ts';
 import { categoryHeads } from './category-heads.ts';
-import { absenceMatcher } from './tag-absences.ts';
 import { DESCRIPTIONS_VERSION } from './description-rules.ts';
 import { foldKana } from './normalize.ts';
 import type { SearchableObservation } from './observation-text.ts';
 import { clauseAfter, deniedInClause } from './observed-negation.ts';
+import { absenceMatcher } from './tag-absences.ts';
 import { compoundSpans, compoundTable } from './tag-compounds.ts';
 import { catalogDescriptions, type DescriptionMatcher } from './tag-descriptions.ts';
 import { implicationTable, widen } from './tag-implications.ts';
