@@ -87,6 +87,9 @@ function negationEnd(text: string, pos: number): number {
 // 路地 is narrow outright), so it does not read as the adjective. 古めかしい and 眺め go on in kana or are stems.
 const HEDGED_DEGREE = /^め(?:[のにでだな]|[^\u3041-\u309f]|$)/u;
 
+// 〜そう after a verb (雨が降りそう, 降り出しそうな空, 崩れそう): what is about to happen, not what the scene shows.
+const FORETOLD = /^[\u3041-\u309f]{0,2}(?:[\u4e00-\u9fff][\u3041-\u309f]{0,2})?そう/u;
+
 /** The end of `pattern` matched at `at` of `text`, or -1. */
 function matchAt(text: string, at: number, pattern: TagPattern): number {
   let pos = at;
@@ -124,6 +127,7 @@ function matchAt(text: string, at: number, pattern: TagPattern): number {
   }
   const last = pattern.parts.at(-1) as (typeof pattern.parts)[number];
   if (last.conjugates && HEDGED_DEGREE.test(text.slice(pos, pos + 2))) return -1;
+  if (last.verb && FORETOLD.test(text.slice(pos, pos + 7))) return -1;
   // A negated last word ends with its negation, so the clause after it is read for a denial of the whole.
   return pattern.negated ? negationEnd(text, pos) : pos;
 }

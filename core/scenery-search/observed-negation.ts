@@ -10,14 +10,15 @@
  * that only modifies a following noun (係留されている船は1隻もない) is passed over to the clause's own.
  *
  * A word handed to a predicate that modifies a noun (住宅地の中を通る道は見られない, 公園で遊ぶ子どもはいない) is
- * denied with that noun only when the caller names the noun (kana-folded) as the word's own head (道 of 住宅地の道): the clause
- * then denies the thing the word describes, where it otherwise denies something else in or near it.
+ * denied with that noun only when the caller names the noun (kana-folded) as the word's own head (道 of 住宅地の道):
+ * the clause then denies the thing the word describes, where it otherwise denies something else in or near it.
+ * A verb's 〜そう closing the clause (雨が降り出しそうだ) states no more than a denial does (foretold).
  */
 import { foldKana } from './normalize.ts';
 import type { QueryToken, TokenizeText } from './tokenizer.ts';
 
 const CLAUSE_END = /[。\n!?！？]/u;
-const NEGATION_MARKER = /ない|無い|無く|なく|なし|無し|ず|ぬ|ません/u;
+const NEGATION_MARKER = /ない|無い|無く|なく|なし|無し|ず|ぬ|ません|そう/u;
 const NEGATING = new Set(['ない', '無い', 'ぬ', 'ん', 'なし', '無し']);
 const PHRASE_PARTICLES = new Set([
   'は',
@@ -100,6 +101,17 @@ function deniedHead(tokens: QueryToken[], i: number): Denial {
   return readFrom(tokens, k + 1, false, false) === true ? foldKana((tokens[k] as QueryToken).surface) : false;
 }
 
+/**
+ * A verb's 〜そう closing the clause (雨が降り出しそうである): what is about to happen, which the scene does not show
+ * yet. One that modifies a noun (倒れそうな電柱) describes how that thing looks, and an adjective's (古そうな) is a hedge.
+ */
+function foretold(tokens: QueryToken[], i: number): boolean {
+  const t = tokens[i] as QueryToken;
+  if (t.surface !== 'そう' || t.detail !== '接尾' || tokens[i - 1]?.pos !== '動詞') return false;
+  const next = tokens[i + 1];
+  return !(next && (next.surface === 'な' || next.surface === 'の') && tokens[i + 2]?.pos === '名詞');
+}
+
 function readFrom(tokens: QueryToken[], from: number, predicate: boolean, handOver: boolean): Denial {
   let inPredicate = predicate;
   for (let i = from; i < tokens.length; i++) {
@@ -113,6 +125,7 @@ function readFrom(tokens: QueryToken[], from: number, predicate: boolean, handOv
       if (!CHAIN.has(t.pos)) return handOver && t.pos === '助詞' ? deniedHead(tokens, i + 1) : false;
       inPredicate = true;
     }
+    if (foretold(tokens, i)) return true;
     if (!inChain(t)) {
       // A predicate that ends on a noun modified it (係留されている船は…): the clause's own predicate comes later.
       if (t.pos !== '名詞') return false;

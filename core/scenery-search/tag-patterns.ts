@@ -63,7 +63,7 @@ export function wordingParts(wording: string, tokenize: TokenizeText): PatternPa
       const stem = t.basic.slice(0, -1);
       // A stem of kana only (ある → あ) would match anywhere: keep such a word whole.
       if (!KANA.test(stem)) {
-        parts.push({ text: foldKana(stem), conjugates: true });
+        parts.push({ text: foldKana(stem), conjugates: true, verb: t.pos === '動詞' });
         continue;
       }
     }

@@ -62,6 +62,12 @@ describe('observation tagger, general forms', () => {
     },
   );
 
+  it('reads a verb’s 〜そう closing the clause as foretold, and keeps one that describes a noun', () => {
+    expect(tag('今にも雨が降り出しそうである。').present).not.toContain('wet_road');
+    expect(tag('雨が降っている。').present).toContain('wet_road');
+    expect(tag('今にも倒れそうな電柱が立っている。').present).toContain('utility_poles');
+  });
+
   it('starts no kana word on the last kana of an earlier one', () => {
     expect(tag('入口にのれんが掛かっている。').present).toEqual(['noren']);
     expect(tag('赤れんがの塀が続く。').present).toContain('brick_wall');
