@@ -96,9 +96,10 @@ export function conceptWord(written: string, tokenize: TokenizeText): ConceptWor
   });
   const last = morphemes.at(-1) as WordMorpheme;
   const stem = last.conjugates && last.form.length > 1 ? last.form.slice(0, -1) : last.form;
-  const prefix = morphemes
+  // The morphemes before the last as written: a verb heading a compound keeps its 連用形 (混み|合う, not 混む合).
+  const prefix = tokens
     .slice(0, -1)
-    .map((m) => m.form)
+    .map((t) => fold(t.surface))
     .join('');
   const read = fold(tokens.map((t) => t.reading).join(''));
   const reading =
