@@ -68,7 +68,8 @@ const KANA = /^[\u3041-\u309f\u30fc]+$/u;
 const MIN_READING = 3;
 
 // The first kana of each conjugated form, by the base form's last kana (五段 rows with their 音便; る also 一段, whose
-// stem keeps its own kana: 伸び|る, 伸び|た, 伸び|ない; い the adjectives: 丸|く, 丸|かった, 丸|み).
+// stem keeps its own kana: 伸び|る, 伸び|た, 伸び|ない; い the adjectives: 丸|く, 丸|かった, 丸|み, but not the
+// hedged degree 丸|め, observation-tagger.ts).
 const OKURIGANA: Record<string, string> = {
   う: 'わいうえおっ',
   く: 'かきくけこい',
@@ -79,7 +80,7 @@ const OKURIGANA: Record<string, string> = {
   ぶ: 'ばびぶべぼん',
   む: 'まみむめもん',
   る: 'らりるれろったてなまずよ',
-  い: 'いくかけさそすめみ',
+  い: 'いくかけさそすみ',
 };
 
 function okuriganaOf(m: WordMorpheme): Set<number> {
@@ -95,9 +96,10 @@ export function conceptWord(written: string, tokenize: TokenizeText): ConceptWor
   });
   const last = morphemes.at(-1) as WordMorpheme;
   const stem = last.conjugates && last.form.length > 1 ? last.form.slice(0, -1) : last.form;
-  const prefix = morphemes
+  // The morphemes before the last as written: a verb heading a compound keeps its 連用形 (混み|合う, not 混む合).
+  const prefix = tokens
     .slice(0, -1)
-    .map((m) => m.form)
+    .map((t) => fold(t.surface))
     .join('');
   const read = fold(tokens.map((t) => t.reading).join(''));
   const reading =

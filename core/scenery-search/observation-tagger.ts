@@ -11,12 +11,15 @@
  */
 import { analysisTags } from './analysis-tags.ts';
 import type { CategoryCatalog } from './categories.ts';
+import { categoryHeads } from './category-heads.ts';
 import { DESCRIPTIONS_VERSION } from './description-rules.ts';
 import { foldKana } from './normalize.ts';
 import type { SearchableObservation } from './observation-text.ts';
 import { clauseAfter, deniedInClause } from './observed-negation.ts';
+import { absenceMatcher } from './tag-absences.ts';
 import { compoundSpans, compoundTable } from './tag-compounds.ts';
 import { catalogDescriptions, type DescriptionMatcher } from './tag-descriptions.ts';
+import { implicationTable, widen } from './tag-implications.ts';
 import { catalogWordingPatterns, type PatternSource, type TagPattern } from './tag-patterns.ts';
 import { type Script, scriptOf } from './text-script.ts';
 import { loadTokenizer, type TokenizeText } from './tokenizer.ts';
@@ -80,6 +83,13 @@ function negationEnd(text: string, pos: number): number {
   return m ? pos + m[0].length : -1;
 }
 
+// 〜め after an adjective's stem (細めの道, 広めに): "on the narrow side", a degree below what the wording states (細い
+// 路地 is narrow outright), so it does not read as the adjective. 古めかしい and 眺め go on in kana or are stems.
+const HEDGED_DEGREE = /^め(?:[のにでだな]|[^\u3041-\u309f]|$)/u;
+
+// 〜そう after a verb (雨が降りそう, 降り出しそうな空, 崩れそう): what is about to happen, not what the scene shows.
+const FORETOLD = /^[\u3041-\u309f]{0,2}(?:[\u4e00-\u9fff][\u3041-\u309f]{0,2})?そう/u;
+
 /** The end of `pattern` matched at `at` of `text`, or -1. */
 function matchAt(text: string, at: number, pattern: TagPattern): number {
   let pos = at;
@@ -91,6 +101,7 @@ function matchAt(text: string, at: number, pattern: TagPattern): number {
       if (!text.startsWith(part.text, pos)) return -1;
     } else if (k > 0) {
       const prev = pattern.parts[k - 1] as typeof part;
+      if (prev.conjugates && HEDGED_DEGREE.test(text.slice(pos, pos + 2))) return -1;
       const maxGap = prev.conjugates ? MAX_OKURIGANA : 2;
       let gap = 0;
       while (!text.startsWith(part.text, pos + gap)) {
@@ -114,6 +125,9 @@ function matchAt(text: string, at: number, pattern: TagPattern): number {
     } else if (!text.startsWith(part.text, pos)) return -1;
     pos += part.text.length;
   }
+  const last = pattern.parts.at(-1) as (typeof pattern.parts)[number];
+  if (last.conjugates && HEDGED_DEGREE.test(text.slice(pos, pos + 2))) return -1;
+  if (last.verb && FORETOLD.test(text.slice(pos, pos + 7))) return -1;
   // A negated last word ends with its negation, so the clause after it is read for a denial of the whole.
   return pattern.negated ? negationEnd(text, pos) : pos;
 }
@@ -170,6 +184,9 @@ export function createTagger(
   const byId = catalog.byId;
   const compounds = compoundTable(catalog);
   const describe = descriptions?.(catalog, tokenize) ?? null;
+  const heads = categoryHeads(catalog, tokenize);
+  const implied = implicationTable(catalog);
+  const absences = absenceMatcher(catalog, tokenize);
 
   const spans = (segment: string): TaggedSpan[] => {
     const out: TaggedSpan[] = [];
@@ -186,7 +203,9 @@ export function createTagger(
         if (second >= 0 && second !== next) continue;
         const end = matchAt(text, i, p);
         if (end <= covered || !boundaryOk(original, i, end, p)) continue;
-        const denied = deniedInClause(clauseAfter(original, i), end - i, tokenize);
+        // Nor does one start on a kana of the earlier word taken as a particle (の|れんが in のれんが).
+        if (i < covered && scriptOf(original.charCodeAt(i - 1)) === 'hiragana') continue;
+        const denied = deniedInClause(clauseAfter(original, i), end - i, tokenize, heads[p.category]);
         out.push({ category: p.category, start: i, end, denied });
         if (p.head !== undefined) out.push({ category: p.head, start: i, end, denied });
         covered = end;
@@ -194,7 +213,9 @@ export function createTagger(
       }
     }
     if (out.length > 1) for (const c of compoundSpans(original, out, compounds)) out.push(c);
-    if (describe !== null) out.push(...describe(original, text, (c) => out.some((s) => s.category === c)));
+    const known = (c: number) => out.some((s) => s.category === c);
+    if (describe !== null) out.push(...describe(original, text, known));
+    out.push(...absences(original, known));
     return out;
   };
 
@@ -208,6 +229,7 @@ export function createTagger(
         const c = byId.get(id);
         if (c) present.add(c.index);
       }
+      widen(present, implied);
       for (const c of present) denied.delete(c);
       return { present, absent: denied };
     },

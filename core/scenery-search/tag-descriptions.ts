@@ -105,11 +105,11 @@ export function findWord(original: string, sentence: Sentence, word: ConceptWord
   return null;
 }
 
-/** Where a word of the rule's other side stands whole in the sentence, or null. */
-function otherSide(original: string, sentence: Sentence, rule: DescriptionRule) {
+/** Where a word of the rule's other side stands whole in the sentence, its clause not denying it, or null. */
+function otherSide(original: string, sentence: Sentence, rule: DescriptionRule, tokenize: TokenizeText) {
   for (const w of rule.sides[1]) {
     const found = findWord(original, sentence, w);
-    if (found !== null) return found;
+    if (found !== null && !deniedInClause(clauseAfter(original, found[0]), found[1] - found[0], tokenize)) return found;
   }
   return null;
 }
@@ -203,12 +203,8 @@ export function descriptionMatcher(rules: readonly DescriptionRule[], tokenize: 
         }
         for (const rule of t.rules) {
           if (!pending(rule, known, out)) continue;
-          const other = otherSide(original, sentence, rule);
-          if (other === null) continue;
-          const denied = [[i, end] as const, other].some(([s, e]) =>
-            deniedInClause(clauseAfter(original, s), e - s, tokenize),
-          );
-          if (denied) continue;
+          const other = otherSide(original, sentence, rule, tokenize);
+          if (other === null || deniedInClause(clauseAfter(original, i), end - i, tokenize)) continue;
           out.push({
             category: rule.category,
             start: Math.min(i, other[0]),

@@ -8,6 +8,8 @@ export interface PatternPart {
   joinedBy?: string;
   /** Read from a noun that is a verb's 連用形 (石積み → 石|積): not a modifier and its noun. */
   nominal?: boolean;
+  /** A verb's stem (not an adjective's): 〜そう after it foretells (降りそう), it does not state. */
+  verb?: boolean;
   /** The wording negates this conjugating word (当たらない, 開かず): only a negated form in the text matches. */
   negated?: boolean;
 }

@@ -4,7 +4,7 @@
  * keeps tagging a million observations feasible (kuromoji itself reads only ~15-30 k characters a second here).
  *
  * A pattern is a run of content morphemes, folded like the index (katakana as hiragana). A conjugating one (動詞,
- * 形容詞) keeps its stem and lets okurigana and auxiliaries follow (狭い → 狭: 狭く, 狭め; 咲く → 咲: 咲いている),
+ * 形容詞) keeps its stem and lets okurigana and auxiliaries follow (狭い → 狭: 狭く, 狭かった; 咲く → 咲: 咲いている; not 狭め, observation-tagger.ts),
  * particles between morphemes are optional and interchangeable (花が咲く ~ 花の咲く ~ 花咲く), and する after a
  * noun is dropped (点滅する → 点滅); a negating auxiliary marks its word, which then matches only negated text
  * (日が当たらない is not 日が当たっている), and a two-kanji noun may be split by の (石段 ~ 石の段). A wording of nouns also gives its reading (提灯 → ちょうちん), matched only
@@ -63,7 +63,7 @@ export function wordingParts(wording: string, tokenize: TokenizeText): PatternPa
       const stem = t.basic.slice(0, -1);
       // A stem of kana only (ある → あ) would match anywhere: keep such a word whole.
       if (!KANA.test(stem)) {
-        parts.push({ text: foldKana(stem), conjugates: true });
+        parts.push({ text: foldKana(stem), conjugates: true, verb: t.pos === '動詞' });
         continue;
       }
     }

@@ -51,7 +51,7 @@ export function nominalVerbParts(surface: string, tokenize: TokenizeText): Patte
           : null;
     if (verb === null) continue;
     const parts: PatternPart[] = prefix ? [{ text: foldKana(prefix), conjugates: false, nominal: true }] : [];
-    parts.push({ text: foldKana(verb), conjugates: true, nominal: true });
+    parts.push({ text: foldKana(verb), conjugates: true, nominal: true, verb: true });
     return parts;
   }
   return null;

@@ -51,6 +51,7 @@ describe('observation tagger', () => {
       'unpaved_road',
     ]);
     expect(analysisTags({ geometry: { slope: '急勾配ではない' } })).toEqual([]);
-    expect(tag('', { geometry: { slope: '急勾配' } }).present).toEqual(['steep_slope']);
+    // A steep slope is a slope road too (tag-implications.ts).
+    expect(tag('', { geometry: { slope: '急勾配' } }).present).toEqual(['slope_road', 'steep_slope']);
   });
 });
