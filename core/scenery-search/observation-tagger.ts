@@ -18,6 +18,7 @@ import { clauseAfter, deniedInClause } from './observed-negation.ts';
 import { compoundSpans, compoundTable } from './tag-compounds.ts';
 import { catalogDescriptions, type DescriptionMatcher } from './tag-descriptions.ts';
 import { catalogWordingPatterns, type PatternSource, type TagPattern } from './tag-patterns.ts';
+import { addSource, hedgedAt, type SourceMask, type TagSource } from './tag-source.ts';
 import { type Script, scriptOf } from './text-script.ts';
 import { loadTokenizer, type TokenizeText } from './tokenizer.ts';
 
@@ -28,6 +29,8 @@ export interface ObservationTags {
   present: Set<number>;
   /** Categories only ever stated as absent in the observation. */
   absent: Set<number>;
+  /** Per present category, the sources that stated it (tag-source.ts). */
+  sources: Map<number, SourceMask>;
 }
 
 /** A category word found in one NFKC-normalised text, and whether its clause denies it. */
@@ -38,6 +41,8 @@ export interface TaggedSpan {
   denied: boolean;
   /** The description rule that read it (tag-descriptions.ts), when no wording of the category was found. */
   rule?: string;
+  /** What read it (tag-source.ts); a label when not given. */
+  source?: TagSource;
 }
 
 export interface ObservationTagger {
@@ -187,14 +192,16 @@ export function createTagger(
         const end = matchAt(text, i, p);
         if (end <= covered || !boundaryOk(original, i, end, p)) continue;
         const denied = deniedInClause(clauseAfter(original, i), end - i, tokenize);
-        out.push({ category: p.category, start: i, end, denied });
-        if (p.head !== undefined) out.push({ category: p.head, start: i, end, denied });
+        out.push({ category: p.category, start: i, end, denied, source: p.source ?? 'label' });
+        if (p.head !== undefined) out.push({ category: p.head, start: i, end, denied, source: 'derived' });
         covered = end;
         break;
       }
     }
-    if (out.length > 1) for (const c of compoundSpans(original, out, compounds)) out.push(c);
-    if (describe !== null) out.push(...describe(original, text, (c) => out.some((s) => s.category === c)));
+    if (out.length > 1) for (const c of compoundSpans(original, out, compounds)) out.push({ ...c, source: 'derived' });
+    if (describe !== null)
+      for (const d of describe(original, text, (c) => out.some((s) => s.category === c)))
+        out.push({ ...d, source: 'description' });
     return out;
   };
 
@@ -203,13 +210,21 @@ export function createTagger(
     tag(observation, segments) {
       const present = new Set<number>();
       const denied = new Set<number>();
-      for (const segment of segments) for (const s of spans(segment)) (s.denied ? denied : present).add(s.category);
+      const sources = new Map<number, SourceMask>();
+      const stated = (c: number, source: TagSource, hedged: boolean) => {
+        present.add(c);
+        sources.set(c, addSource(sources.get(c) ?? 0, source, hedged));
+      };
+      for (const segment of segments)
+        for (const s of spans(segment))
+          if (s.denied) denied.add(s.category);
+          else stated(s.category, s.source ?? 'label', hedgedAt(segment, s.end));
       for (const id of analysisTags(observation.analysis)) {
         const c = byId.get(id);
-        if (c) present.add(c.index);
+        if (c) stated(c.index, 'analysis', false);
       }
       for (const c of present) denied.delete(c);
-      return { present, absent: denied };
+      return { present, absent: denied, sources };
     },
   };
 }
