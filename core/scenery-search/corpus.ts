@@ -196,11 +196,20 @@ export async function buildCorpus(
   };
 }
 
-/** The stored source (tag-source.ts) of `category`'s tag on `doc`, or -1 when the doc is not tagged with it. */
+/**
+ * The stored source (tag-source.ts) of `category`'s tag on `doc`, or -1 when the doc is not tagged with it; a doc's
+ * tags are sorted by category.
+ */
 export function tagSourceOf(corpus: Corpus, doc: number, category: number): number {
-  const end = corpus.tagStart[doc + 1] as number;
-  for (let i = corpus.tagStart[doc] as number; i < end; i++)
-    if (corpus.tagIds[i] === category) return corpus.tagSources[i] as number;
+  let lo = corpus.tagStart[doc] as number;
+  let hi = (corpus.tagStart[doc + 1] as number) - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const c = corpus.tagIds[mid] as number;
+    if (c === category) return corpus.tagSources[mid] as number;
+    if (c < category) lo = mid + 1;
+    else hi = mid - 1;
+  }
   return -1;
 }
 
