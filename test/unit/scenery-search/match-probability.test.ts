@@ -31,14 +31,14 @@ describe('match_score as a probability estimate', () => {
     expect(silent).toBeGreaterThan(conditionProbability(hard('mentioned_tagged', { negated: true })));
   });
 
-  it('trusts a tag of the category’s label more than one of a description rule or a hedged statement', () => {
+  it('trusts a tag of the category’s label more than one of a synonym or a hedged statement', () => {
     const label = conditionProbability(hard('index_tag', { source: SOURCE_CODE.label }));
-    const described = conditionProbability(hard('index_tag', { source: SOURCE_CODE.description }));
-    expect(label).toBeGreaterThan(described);
+    const synonym = conditionProbability(hard('index_tag', { source: SOURCE_CODE.synonym }));
+    expect(label).toBeGreaterThan(synonym);
     expect(label).toBeGreaterThan(conditionProbability(hard('index_tag', { source: SOURCE_CODE.label | HEDGED })));
     // What made a tag says nothing about a condition that must be absent, or one that only ranks.
     const negated = (source: number) => conditionProbability(hard('index_tag', { negated: true, source }));
-    expect(negated(SOURCE_CODE.description)).toBe(negated(SOURCE_CODE.label));
+    expect(negated(SOURCE_CODE.synonym)).toBe(negated(SOURCE_CODE.label));
   });
 
   it('is lower when the scene names the category only by another wording than the query', () => {
