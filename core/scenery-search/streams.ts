@@ -7,7 +7,6 @@
 import type { Corpus } from './corpus.ts';
 import type { Condition, Interpretation } from './interpretation-types.ts';
 import { atLeast, contains, EMPTY_POSTINGS, intersectAll, type Postings, unionAll } from './postings.ts';
-import { sureTagsTest } from './sure-tags.ts';
 
 export interface Tier {
   name: string;
@@ -109,15 +108,8 @@ export function planTiers(corpus: Corpus, interpretation: Interpretation): Tier[
     return tiers;
   }
   const allTagged = lazy(() => intersectAll(positive.map((c) => tagged(corpus, c))));
-  // Within each tier of full matches, the documents whose tags are surest come first.
-  const sure = sureTagsTest(corpus, positive);
-  if (wished) {
-    const preferred = (doc: number) => notNegated(doc) && hasTerms(doc) && wished.meets(doc);
-    push('all_tags_preferred_sure', allTagged, (doc) => preferred(doc) && sure(doc));
-    push('all_tags_preferred', allTagged, preferred);
-  }
+  if (wished) push('all_tags_preferred', allTagged, (doc) => notNegated(doc) && hasTerms(doc) && wished.meets(doc));
   if (extraTerms.length > 0) push('tags_and_terms', allTagged, (doc) => notNegated(doc) && hasTerms(doc));
-  push('all_tags_sure', allTagged, (doc) => notNegated(doc) && sure(doc));
   push('all_tags', allTagged);
   // Wider tiers are driven by the rarest conditions' lists and check the others per document, so no request builds
   // a union over the whole corpus it will read 60 documents of.

@@ -55,15 +55,6 @@ export function strongestSource(mask: SourceMask): number {
   return SOURCE_CODE.label;
 }
 
-// The sources whose tags the scene shows nearly always (0.97-1 of them on the 50 000-scene demo release, against
-// 0.70-0.77 for synonyms, description rules and derived readings): the first of STRENGTH_ORDER.
-const SURE = new Set<TagSource>(['evidence', 'analysis', 'label']);
-
-/** Whether a stored source is one of the surest, stated plainly. */
-export function isSure(stored: number): boolean {
-  return stored >= 0 && !isHedged(stored) && SURE.has(sourceName(stored));
-}
-
 export function sourceName(stored: number): TagSource {
   return TAG_SOURCES[stored & 7] as TagSource;
 }
