@@ -11,6 +11,7 @@ import { loadTagger } from './observation-tagger.ts';
 import { collectTextLeaves } from './observation-text.ts';
 import type { Postings } from './postings.ts';
 import { SceneIds } from './scene-ids.ts';
+import { addSource, type SourceMask, strongestSource } from './tag-source.ts';
 import type { TextIndex } from './text-index.ts';
 import { SEGMENT_SEPARATOR } from './text-index.ts';
 import { TextIndexBuilder } from './text-index-builder.ts';
@@ -64,6 +65,8 @@ export interface Corpus {
   /** Tags of doc d: tagIds[tagStart[d] .. tagStart[d+1]). */
   tagStart: Uint32Array;
   tagIds: Uint8Array;
+  /** Beside each of tagIds: the strongest source that stated it, and whether only hedged (tag-source.ts). */
+  tagSources: Uint8Array;
   observations: CorpusObservation[] | null;
   /** Doc of a scene id (`docById.get(id)`); the same object as `ids`. */
   docById: SceneIds;
@@ -124,6 +127,7 @@ export async function buildCorpus(
   const categoryDocs: number[][] = catalog.categories.map(() => []);
   const tagStart: number[] = [0];
   const tagIds: number[] = [];
+  const tagSources: number[] = [];
   const observations: CorpusObservation[] | null = keepObservations ? [] : null;
   const seen = new Set<string>();
   const yieldEveryMs = options.yieldEveryMs ?? 20;
@@ -153,18 +157,18 @@ export async function buildCorpus(
     }
     observations?.push(obs);
     const segments = indexedSegments(obs);
-    const found = new Set<number>();
-    for (const hit of builder.addDocument(segments)) {
+    const hits = builder.addDocument(segments);
+    const found: Map<number, SourceMask> = tagger.tag(obs, segments).sources;
+    for (const hit of hits) {
       const cat = phraseCategory[hit.phrase] as number;
-      if (found.has(cat)) continue;
       const end = hit.start + (phrases[hit.phrase] as string).length;
       if (statesAbsence(foldKana((segments[hit.segment] as string).slice(end, end + 12)))) continue;
-      found.add(cat);
+      found.set(cat, addSource(found.get(cat) ?? 0, 'evidence', false));
     }
-    for (const cat of tagger.tag(obs, segments).present) found.add(cat);
-    for (const cat of [...found].sort((a, b) => a - b)) {
+    for (const cat of [...found.keys()].sort((a, b) => a - b)) {
       (categoryDocs[cat] as number[]).push(doc);
       tagIds.push(cat);
+      tagSources.push(strongestSource(found.get(cat) as SourceMask));
     }
     tagStart.push(tagIds.length);
     if (options.onProgress && (doc + 1) % 10_000 === 0) options.onProgress(doc + 1);
@@ -185,10 +189,28 @@ export async function buildCorpus(
     categoryDocs: categoryDocs.map((docs) => Uint32Array.from(docs)),
     tagStart: Uint32Array.from(tagStart),
     tagIds: Uint8Array.from(tagIds),
+    tagSources: Uint8Array.from(tagSources),
     observations,
     docById: sceneIds,
     buildMs: performance.now() - started,
   };
+}
+
+/**
+ * The stored source (tag-source.ts) of `category`'s tag on `doc`, or -1 when the doc is not tagged with it; a doc's
+ * tags are sorted by category.
+ */
+export function tagSourceOf(corpus: Corpus, doc: number, category: number): number {
+  let lo = corpus.tagStart[doc] as number;
+  let hi = (corpus.tagStart[doc + 1] as number) - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const c = corpus.tagIds[mid] as number;
+    if (c === category) return corpus.tagSources[mid] as number;
+    if (c < category) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }
 
 /** Category indexes a doc is tagged with. */

@@ -9,6 +9,7 @@
  * above a tagged mention. The same function serves the judge (mode jev) and the index (mode text), each with its own evidence.
  */
 import { readSpec, specFiles } from '../spec.ts';
+import { isHedged, sourceName, type TagSource } from './tag-source.ts';
 
 /** What a result shows about one condition, from the judge's rubric or from the index. */
 export type Evidence =
@@ -48,6 +49,10 @@ interface Factors {
   further_passage: number;
   /** Passages counted per condition; more say nothing new. */
   passages_counted: number;
+  /** A condition the scene is tagged with, by what made the tag (tag-source.ts): its share of right tags. */
+  tag_source: Record<TagSource, number>;
+  /** A tag every statement of which was hedged (〜らしき, 〜のようだ). */
+  hedged: number;
 }
 
 // The factors are written once, beside the description of match_score in the spec.
@@ -77,6 +82,14 @@ export interface ConditionEvidence {
   evidence: Evidence;
   /** Whether the query's wording (or the catalogue wording it was read as) is among the scene's words; default true. */
   worded?: boolean;
+  /** The stored source of the scene's tag of the category (tag-source.ts); absent or negative when untagged. */
+  source?: number;
+}
+
+/** How sure a tag is by what made it (1 for the surest sources). */
+export function tagSourceFactor(source: number | undefined): number {
+  if (source === undefined || source < 0) return 1;
+  return (FACTORS.tag_source[sourceName(source)] ?? 1) * (isHedged(source) ? FACTORS.hedged : 1);
 }
 
 // A rule the spec does not list is taken as its least right one.
@@ -92,7 +105,8 @@ export function conditionProbability(c: ConditionEvidence): number {
   const found = c.evidence !== 'not_mentioned' && c.evidence !== 'stated_absent';
   const unworded = !c.negated && found && c.worded === false ? UNWORDED : 1;
   const reading = FACTORS.reading[c.rule] ?? UNLISTED_RULE;
-  return (c.negated ? FACTORS.absent : FACTORS.present)[c.evidence] * unworded * reading;
+  const sure = c.negated || c.soft ? 1 : tagSourceFactor(c.source);
+  return (c.negated ? FACTORS.absent : FACTORS.present)[c.evidence] * unworded * reading * sure;
 }
 
 /**

@@ -21,6 +21,7 @@ import { compoundSpans, compoundTable } from './tag-compounds.ts';
 import { catalogDescriptions, type DescriptionMatcher } from './tag-descriptions.ts';
 import { implicationTable, widen } from './tag-implications.ts';
 import { catalogWordingPatterns, type PatternSource, type TagPattern } from './tag-patterns.ts';
+import { addSource, hedgedAt, type SourceMask, type TagSource } from './tag-source.ts';
 import { type Script, scriptOf } from './text-script.ts';
 import { loadTokenizer, type TokenizeText } from './tokenizer.ts';
 
@@ -31,6 +32,8 @@ export interface ObservationTags {
   present: Set<number>;
   /** Categories only ever stated as absent in the observation. */
   absent: Set<number>;
+  /** Per present category, the sources that stated it (tag-source.ts). */
+  sources: Map<number, SourceMask>;
 }
 
 /** A category word found in one NFKC-normalised text, and whether its clause denies it. */
@@ -41,6 +44,8 @@ export interface TaggedSpan {
   denied: boolean;
   /** The description rule that read it (tag-descriptions.ts), when no wording of the category was found. */
   rule?: string;
+  /** What read it (tag-source.ts); a label when not given. */
+  source?: TagSource;
 }
 
 export interface ObservationTagger {
@@ -206,16 +211,16 @@ export function createTagger(
         // Nor does one start on a kana of the earlier word taken as a particle (の|れんが in のれんが).
         if (i < covered && scriptOf(original.charCodeAt(i - 1)) === 'hiragana') continue;
         const denied = deniedInClause(clauseAfter(original, i), end - i, tokenize, heads[p.category]);
-        out.push({ category: p.category, start: i, end, denied });
-        if (p.head !== undefined) out.push({ category: p.head, start: i, end, denied });
+        out.push({ category: p.category, start: i, end, denied, source: p.source ?? 'label' });
+        if (p.head !== undefined) out.push({ category: p.head, start: i, end, denied, source: 'derived' });
         covered = end;
         break;
       }
     }
-    if (out.length > 1) for (const c of compoundSpans(original, out, compounds)) out.push(c);
+    if (out.length > 1) for (const c of compoundSpans(original, out, compounds)) out.push({ ...c, source: 'derived' });
     const known = (c: number) => out.some((s) => s.category === c);
-    if (describe !== null) out.push(...describe(original, text, known));
-    out.push(...absences(original, known));
+    if (describe !== null) for (const d of describe(original, text, known)) out.push({ ...d, source: 'description' });
+    for (const a of absences(original, known)) out.push({ ...a, source: 'description' });
     return out;
   };
 
@@ -224,14 +229,24 @@ export function createTagger(
     tag(observation, segments) {
       const present = new Set<number>();
       const denied = new Set<number>();
-      for (const segment of segments) for (const s of spans(segment)) (s.denied ? denied : present).add(s.category);
+      const sources = new Map<number, SourceMask>();
+      const stated = (c: number, source: TagSource, hedged: boolean) => {
+        present.add(c);
+        sources.set(c, addSource(sources.get(c) ?? 0, source, hedged));
+      };
+      for (const segment of segments)
+        for (const s of spans(segment))
+          if (s.denied) denied.add(s.category);
+          else stated(s.category, s.source ?? 'label', hedgedAt(segment, s.end));
       for (const id of analysisTags(observation.analysis)) {
         const c = byId.get(id);
-        if (c) present.add(c.index);
+        if (c) stated(c.index, 'analysis', false);
       }
       widen(present, implied);
+      // A wider category a kind implies is indexed like any tag, from its kind's statement.
+      for (const c of present) if (!sources.has(c)) sources.set(c, addSource(0, 'derived', false));
       for (const c of present) denied.delete(c);
-      return { present, absent: denied };
+      return { present, absent: denied, sources };
     },
   };
 }

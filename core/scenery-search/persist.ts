@@ -9,7 +9,8 @@
  * the postings), so a file built for another release or catalogue is refused rather than served.
  * `crc32` covers everything after the header: a file damaged on disk is refused like a stale one, and rebuilt (a file
  * without it, from before it was written, is read unchecked).
- * Format 3 stores the grams packed (gram-store.ts); a format 2 file (32-bit lists and bitmaps) is still read, its
+ * Format 4 stores the grams packed (gram-store.ts) and each tag's source (tag-source.ts); a format 3 file, without
+ * sources, is refused and rebuilt; a format 2 file (32-bit lists and bitmaps) is still read, its
  * grams repacked in memory (`legacyFormat` tells the caller to save it again), and any other format is refused.
  */
 import { createHash } from 'node:crypto';
@@ -24,7 +25,7 @@ import { SceneIds, startsOf } from './scene-ids.ts';
 import { TextIndex } from './text-index.ts';
 
 const MAGIC = 'MCHSRCH1';
-const FORMAT = 3;
+const FORMAT = 4;
 /** Plain 32-bit lists and bitmaps at density > 1/32: read and repacked. */
 const LEGACY_FORMAT = 2;
 
@@ -107,6 +108,7 @@ export async function saveCorpus(
     ['year', 'i16', corpus.year],
     ['tagStart', 'u32', corpus.tagStart],
     ['tagIds', 'u8', corpus.tagIds],
+    ['tagSources', 'u8', corpus.tagSources],
     ['categoryOffsets', 'f64', categories.offsets],
     ['categoryData', 'u32', categories.data],
     ['gramKeys', 'i32', store.keys],
@@ -195,7 +197,7 @@ export async function loadCorpus(
   }
   const view = <K extends ArrayKind>(name: string, kind: K, kept = true): InstanceType<(typeof CONSTRUCTORS)[K]> => {
     const s = header.sections.find((x) => x.name === name);
-    if (!s || s.kind !== kind) throw new Error(`${path} lacks section ${name}`);
+    if (!s || s.kind !== kind) throw new StaleCorpusFileError(`${path} lacks section ${name}; rebuild it`);
     const Ctor = CONSTRUCTORS[kind];
     const array = new Ctor(bytes.buffer, bytes.byteOffset + start + s.offset, s.length);
     // A repacked legacy file is not kept: its columns are copied out so its buffer can be freed.
@@ -239,6 +241,7 @@ export async function loadCorpus(
     ),
     tagStart: view('tagStart', 'u32'),
     tagIds: view('tagIds', 'u8'),
+    tagSources: view('tagSources', 'u8'),
     observations: null,
     docById: sceneIds,
     buildMs: performance.now() - started,

@@ -4,7 +4,7 @@
  * match_probabilities.
  */
 import { conditionWords } from './condition-words.ts';
-import type { Corpus } from './corpus.ts';
+import { type Corpus, tagSourceOf } from './corpus.ts';
 import { type CategoryMatcher, type FoldCache, foldObservation, type Presence, supportingLeaves } from './evidence.ts';
 import type { Condition } from './interpretation-types.ts';
 import { judgedEvidence, matchProbability, passagesFactor } from './match-probability.ts';
@@ -76,6 +76,8 @@ export interface IndexSupport {
   tagged(key: string): boolean;
   /** The query's wording of the condition is among the scene's words (not only another wording of the category). */
   worded(key: string): boolean;
+  /** The stored source of the scene's tag for the condition (tag-source.ts), -1 when untagged. */
+  source?(key: string): number;
 }
 
 const NO_INDEX: IndexSupport = { tagged: () => false, worded: () => true };
@@ -116,6 +118,7 @@ export function scorePresence(
       ...c,
       evidence: judgedEvidence(presence[c.key] ?? 1, index.tagged(c.key)),
       worded: index.worded(c.key),
+      source: index.source?.(c.key) ?? -1,
     }));
   const stated = conditions.filter((c) => !c.isTerm && !c.soft && !c.negated && (presence[c.key] ?? 1) >= 2);
   const score =
@@ -139,6 +142,7 @@ export function indexSupport(corpus: Corpus, conditions: Condition[]): (doc: num
     conditions.map((c) => [
       c.key,
       {
+        category: corpus.categoryIndex.get(c.category_id) ?? -1,
         postings: corpus.categoryDocs[corpus.categoryIndex.get(c.category_id) ?? -1] ?? EMPTY_POSTINGS,
         wordings: [c.matched_text, c.matched_wording].filter((w): w is string => typeof w === 'string' && w !== ''),
       },
@@ -152,6 +156,10 @@ export function indexSupport(corpus: Corpus, conditions: Condition[]): (doc: num
     worded: (key) => {
       const c = byKey.get(key);
       return c === undefined || c.wordings.length === 0 || c.wordings.some((w) => corpus.text.docHasTerm(doc, w));
+    },
+    source: (key) => {
+      const c = byKey.get(key);
+      return c === undefined ? -1 : tagSourceOf(corpus, doc, c.category);
     },
   });
 }

@@ -1,3 +1,5 @@
+import type { TagSource } from './tag-source.ts';
+
 /** One catalogue wording cut into morpheme parts, as tagging matches it in observation text (tag-patterns.ts). */
 
 export interface PatternPart {
@@ -23,6 +25,8 @@ export interface TagPattern {
   kanaOnly: boolean;
   /** Its last part is negated (日が当たらない): a match ends after the negation. */
   negated?: boolean;
+  /** What kind of wording it is (tag-source.ts); a label when not given. */
+  source?: TagSource;
   /** The category its head noun names alone (小さな神社 → 神社), when another one (tag-variants.ts). */
   head?: number;
 }

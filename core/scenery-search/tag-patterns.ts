@@ -13,6 +13,7 @@
 import type { CategoryCatalog } from './categories.ts';
 import { foldKana } from './normalize.ts';
 import type { PatternPart, TagPattern } from './tag-pattern.ts';
+import type { TagSource } from './tag-source.ts';
 import { thesaurusPatterns } from './tag-thesaurus.ts';
 import { nominalVerbParts, reversedParts, withHeads } from './tag-variants.ts';
 import type { QueryToken, TokenizeText } from './tokenizer.ts';
@@ -99,23 +100,23 @@ export function wordingReading(wording: string, tokenize: TokenizeText): string 
 /** Labels and synonyms of every category; a label wins over a synonym when two categories share a wording. */
 export const catalogWordingPatterns: PatternSource = (catalog, tokenize) => {
   const byKey = new Map<string, TagPattern>();
-  const add = (parts: PatternPart[], category: number, wording: string, kanaOnly: boolean) => {
+  const add = (parts: PatternPart[], category: number, wording: string, kanaOnly: boolean, source: TagSource) => {
     const key = patternKey(parts);
-    if (!byKey.has(key)) byKey.set(key, { parts, category, wording, kanaOnly });
+    if (!byKey.has(key)) byKey.set(key, { parts, category, wording, kanaOnly, source });
   };
   for (const pass of ['label', 'synonym', 'reading'] as const) {
     for (const c of catalog.categories) {
       for (const wording of pass === 'label' ? [c.label] : pass === 'synonym' ? c.synonyms : [c.label, ...c.synonyms]) {
         if (pass === 'reading') {
           const reading = wordingReading(wording, tokenize);
-          if (reading) add([{ text: reading, conjugates: false }], c.index, wording, true);
+          if (reading) add([{ text: reading, conjugates: false }], c.index, wording, true, 'reading');
           continue;
         }
         const parts = wordingParts(wording, tokenize);
         if (!parts) continue;
-        add(parts, c.index, wording, parts.length === 1 && KANA.test(parts[0]?.text as string));
+        add(parts, c.index, wording, parts.length === 1 && KANA.test(parts[0]?.text as string), pass);
         const swapped = reversedParts(parts, wording);
-        if (swapped) add(swapped, c.index, wording, false);
+        if (swapped) add(swapped, c.index, wording, false, 'derived');
         // A two-kanji noun is also written with の between its characters (石段 → 石の段, 竹林 → 竹の林).
         const only = parts.length === 1 ? (parts[0] as PatternPart) : null;
         if (only && !only.conjugates && TWO_KANJI.test(only.text))
@@ -127,10 +128,12 @@ export const catalogWordingPatterns: PatternSource = (catalog, tokenize) => {
             c.index,
             wording,
             false,
+            'derived',
           );
       }
     }
   }
-  for (const p of thesaurusPatterns(catalog, tokenize, wordingParts)) add(p.parts, p.category, p.wording, p.kanaOnly);
+  for (const p of thesaurusPatterns(catalog, tokenize, wordingParts))
+    add(p.parts, p.category, p.wording, p.kanaOnly, 'thesaurus');
   return withHeads([...byKey.values()], catalog);
 };

@@ -6,7 +6,7 @@
  * passes. No observation is read: the index is the only evidence.
  */
 import { conditionWords } from './condition-words.ts';
-import type { Corpus } from './corpus.ts';
+import { type Corpus, tagSourceOf } from './corpus.ts';
 import type { Interpretation } from './interpretation-types.ts';
 import { type ConditionEvidence, type Evidence, matchProbability } from './match-probability.ts';
 import { contains, EMPTY_POSTINGS } from './postings.ts';
@@ -34,6 +34,7 @@ export function createTextRanker(corpus: Corpus, interpretation: Interpretation)
     negated: c.negated,
     soft: c.soft,
     rule: c.rule,
+    category: corpus.categoryIndex.get(c.category_id) ?? -1,
     tagged: corpus.categoryDocs[corpus.categoryIndex.get(c.category_id) ?? -1] ?? EMPTY_POSTINGS,
     worded: has(c.matched_text),
     wordedAs: has(c.matched_wording ?? null),
@@ -52,7 +53,8 @@ export function createTextRanker(corpus: Corpus, interpretation: Interpretation)
         const tagged = contains(part.tagged, doc);
         const worded = part.worded(doc) || part.wordedAs(doc);
         const found: Evidence = tagged ? 'index_tag' : !part.negated && worded ? 'index_word' : 'not_mentioned';
-        evidence.push({ negated: part.negated, soft: part.soft, rule: part.rule, evidence: found, worded });
+        const source = tagged ? tagSourceOf(corpus, doc, part.category) : -1;
+        evidence.push({ negated: part.negated, soft: part.soft, rule: part.rule, evidence: found, worded, source });
         if (part.negated ? tagged : found === 'not_mentioned') unsupported.push(part.key);
         else if (!part.soft) supported++;
       }

@@ -6,6 +6,7 @@ import {
   judgedEvidence,
   matchProbability,
 } from '../../../core/scenery-search/match-probability.ts';
+import { HEDGED, SOURCE_CODE } from '../../../core/scenery-search/tag-source.ts';
 
 const hard = (evidence: Evidence, extra: Partial<ConditionEvidence> = {}): ConditionEvidence => ({
   negated: false,
@@ -28,6 +29,16 @@ describe('match_score as a probability estimate', () => {
     const silent = conditionProbability(hard('not_mentioned', { negated: true }));
     expect(absent).toBeGreaterThan(silent);
     expect(silent).toBeGreaterThan(conditionProbability(hard('mentioned_tagged', { negated: true })));
+  });
+
+  it('trusts a tag of the category’s label more than one of a synonym or a hedged statement', () => {
+    const label = conditionProbability(hard('index_tag', { source: SOURCE_CODE.label }));
+    const synonym = conditionProbability(hard('index_tag', { source: SOURCE_CODE.synonym }));
+    expect(label).toBeGreaterThan(synonym);
+    expect(label).toBeGreaterThan(conditionProbability(hard('index_tag', { source: SOURCE_CODE.label | HEDGED })));
+    // What made a tag says nothing about a condition that must be absent, or one that only ranks.
+    const negated = (source: number) => conditionProbability(hard('index_tag', { negated: true, source }));
+    expect(negated(SOURCE_CODE.synonym)).toBe(negated(SOURCE_CODE.label));
   });
 
   it('is lower when the scene names the category only by another wording than the query', () => {

@@ -94,6 +94,7 @@ describe('persisted search index', () => {
     expect(Array.from(loaded.year)).toEqual(Array.from(built.year));
     expect(loaded.wards).toEqual(built.wards);
     for (let d = 0; d < built.size; d += 97) expect(tagsOf(loaded, d)).toEqual(tagsOf(built, d));
+    expect(Array.from(loaded.tagSources)).toEqual(Array.from(built.tagSources));
     expect(loaded.categoryDocs.map((l) => l.length)).toEqual(built.categoryDocs.map((l) => l.length));
     expect(loaded.text.store.kinds.some((k) => k === 1)).toBe(true);
     for (const term of ['住宅', '電柱', '石畳', '坂', '苔', 'の生']) {
@@ -130,10 +131,10 @@ describe('persisted search index', () => {
     const header = bytes
       .subarray(12, 12 + length)
       .toString('utf8')
-      .replace('"format":3', '"format":1');
+      .replace('"format":4', '"format":1');
     bytes.write(header, 12, 'utf8');
     writeFileSync(path, bytes);
-    await expect(loadCorpus(path, testCatalog(), release)).rejects.toThrow(/index format 1, expected 3/);
+    await expect(loadCorpus(path, testCatalog(), release)).rejects.toThrow(/index format 1, expected 4/);
   });
 
   it('serves the same search when observations come from a loader', async () => {
