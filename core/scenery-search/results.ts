@@ -71,8 +71,9 @@ function titleOf(observation: SearchableObservation & { title?: string }): strin
 
 /**
  * The quotes, how many required conditions are supported only by a passage another condition already quoted, and
- * (when `countPassages`) how many passages state each hard condition: a count that runs the tagger over all of the
- * observation's texts, so it is skipped for a judged result, whose score counted them already (scoring.ts).
+ * (when `countPassages`) how many passages state each hard condition, counted as the judge's scoring counts them: by
+ * phrases and wordings, and by the tagger only when none states it (running the tagger over every text of every
+ * shown result was most of a text page's time). Skipped for a judged result, whose score counted them already.
  */
 function quotesFor(
   doc: FoldedObservation,
@@ -95,7 +96,7 @@ function quotesFor(
     // A negated condition is supported by a statement of absence, a positive one by a mention.
     const supports = condition.negated ? finding.presence === 0 : finding.presence >= 2;
     if (!supports || !finding.passage) continue;
-    if (countPassages && !condition.negated && !condition.soft) passages.push(supportingLeaves(doc, matcher));
+    if (countPassages && !condition.negated && !condition.soft) passages.push(supportingLeaves(doc, matcher, false));
     const own = add(quoteFor(doc.leaves, finding.passage, condition.category_id));
     if (!own && !condition.negated && !condition.soft && interpretation.combine === 'all') shared++;
   }
