@@ -73,6 +73,9 @@ export function partialWords(category: SearchCategory, required: readonly Search
   return [...out.values()];
 }
 
+/** The largest share of the corpus's scenes a partial word may be found in. */
+const COMMON_SHARE = 0.05;
+
 const WORD_SCRIPTS = new Set<Script>(['kanji', 'katakana']);
 
 /** Whether the word found at [at, end) of the text stands whole (a compound head may close a longer compound). */
@@ -113,16 +116,18 @@ export function partialEvidence(
       const category = categoryOf(c.category_id);
       return category ? partialWords(category, required) : [];
     });
-  if (words.length === 0) return null;
+  // A word found in many scenes (道路, 建物, 木) says nothing of one thing: only the rarer ones count as evidence.
+  const rare = words.filter((w) => corpus.text.documentFrequency(w.folded) <= corpus.size * COMMON_SHARE);
+  if (rare.length === 0) return null;
   return async (docs: number[], load: (docs: number[]) => Promise<Map<number, SearchableObservation>>) => {
     // The index holds every word of a text: a doc holding none needs no reading.
-    const suspects = docs.filter((doc) => words.some((w) => corpus.text.docHasTerm(doc, w.folded)));
+    const suspects = docs.filter((doc) => rare.some((w) => corpus.text.docHasTerm(doc, w.folded)));
     const out = new Set<number>();
     if (suspects.length === 0) return out;
     const observations = await load(suspects);
     for (const doc of suspects) {
       const obs = observations.get(doc);
-      if (obs && collectTextLeaves(obs).some((l) => mentionsPartially(nfkc(l.text), words))) out.add(doc);
+      if (obs && collectTextLeaves(obs).some((l) => mentionsPartially(nfkc(l.text), rare))) out.add(doc);
     }
     return out;
   };

@@ -41,10 +41,11 @@ describe('partial evidence of an excluded thing', () => {
   });
 });
 
-// Three slopes: one shows poles in words no tag reads, one denies them, one says nothing of them.
+// Slopes: one shows poles in words no tag reads, one denies them, the others say nothing of them (enough of them
+// that 柱 is a rare word of the corpus, as partial evidence must be).
 const PARTIAL = '2000000000000011';
 const DENIED = '2000000000000012';
-const SILENT = '2000000000000013';
+const SILENT = Array.from({ length: 40 }, (_, i) => String(2000000000000100 + i));
 
 function slope(id: string, detail: string): CorpusObservation {
   return {
@@ -67,7 +68,7 @@ beforeAll(async () => {
   const observations = [
     slope(PARTIAL, '柱から柱へケーブルが幾重にも垂れ下がっている。'),
     slope(DENIED, '柱は見られない。'),
-    slope(SILENT, '路肩に沿って細い排水溝が続いている。'),
+    ...SILENT.map((id) => slope(id, '路肩に沿って細い排水溝が続いている。')),
   ];
   engine = await createSearchEngine(observations, catalog, { pageCache: false });
   await engine.warmUp();
@@ -82,10 +83,18 @@ describe('a candidate with partial evidence', () => {
 
   for (const mode of ['jev', 'text'] as const) {
     it(`is shown after those without any, not dropped (mode ${mode})`, async () => {
-      const page = await engine.search({ query: '電柱が一本も立っていない坂道', mode }, NOW);
-      const ids = page.results.map((r) => r.id);
+      const ids: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await engine.search(
+          { query: '電柱が一本も立っていない坂道', mode, ...(cursor ? { cursor } : {}) },
+          NOW,
+        );
+        ids.push(...page.results.map((r) => r.id));
+        cursor = page.pagination.next_cursor;
+      } while (cursor !== null);
       expect(ids.at(-1)).toBe(PARTIAL);
-      expect(ids.slice(0, -1).sort()).toEqual([DENIED, SILENT].sort());
+      expect(ids.slice(0, -1).sort()).toEqual([DENIED, ...SILENT].sort());
     });
   }
 });
