@@ -116,7 +116,7 @@ export function partialEvidence(
       const category = categoryOf(c.category_id);
       return category ? partialWords(category, required) : [];
     });
-  // A word found in many scenes (道路, 建物, 木) says nothing of one thing: only the rarer ones count as evidence.
+  // A word found in many scenes (a word like 道路 or 建物) says nothing of one thing: only the rarer ones count as evidence.
   const rare = words.filter((w) => corpus.text.documentFrequency(w.folded) <= corpus.size * COMMON_SHARE);
   if (rare.length === 0) return null;
   return async (docs: number[], load: (docs: number[]) => Promise<Map<number, SearchableObservation>>) => {
