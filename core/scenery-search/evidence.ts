@@ -179,7 +179,7 @@ const CLAUSE_END = /[。、,，.！!？?\n]/u;
 const ABSENCE_IN_CLAUSE = /ない|無い|なし|無し|見られず|見当たらず|ありません|存在せず|確認できず/u;
 
 /** Whether the clause that follows a mention denies it (歩道はない, 電柱や電線は見当たらない). */
-function deniedAfter(text: string, end: number): boolean {
+export function deniedAfter(text: string, end: number): boolean {
   const rest = text.slice(end, end + 40);
   const cut = rest.search(CLAUSE_END);
   return ABSENCE_IN_CLAUSE.test(cut < 0 ? rest : rest.slice(0, cut));

@@ -20,6 +20,8 @@ export interface Ranked {
   satisfied: number;
   confidence: number | null;
   probabilities: Record<string, number> | null;
+  /** Its text holds partial evidence of an excluded thing (partial-mentions.ts): shown after the others. */
+  demoted?: boolean;
 }
 
 export interface AssembledPage {
@@ -34,6 +36,7 @@ const PARTIAL_KEPT = searchBudget.candidates;
 function compare(a: Ranked, b: Ranked): number {
   if (a.judged !== b.judged) return a.judged ? -1 : 1;
   if (a.passes !== b.passes) return a.passes ? -1 : 1;
+  if (a.demoted !== b.demoted) return a.demoted ? 1 : -1;
   return b.score - a.score || a.tier - b.tier || a.order - b.order;
 }
 

@@ -174,6 +174,7 @@ interface Placed {
   judged: boolean;
   passes: boolean;
   satisfied: number;
+  demoted?: boolean;
 }
 
 /**
@@ -181,7 +182,8 @@ interface Placed {
  * first): the discounts and passages above are known only once the observations are read, after the page was cut.
  */
 export function orderByScore(placed: Placed[], related: boolean): SceneItem[] {
-  const group = (p: Placed) => (related ? -p.satisfied * 4 : 0) + (p.judged ? 0 : 2) + (p.passes ? 0 : 1);
+  const group = (p: Placed) =>
+    (related ? -p.satisfied * 8 : 0) + (p.judged ? 0 : 4) + (p.passes ? 0 : 2) + (p.demoted ? 1 : 0);
   return placed
     .map((p, order) => ({ p, order }))
     .sort((a, b) => group(a.p) - group(b.p) || b.p.item.match_score - a.p.item.match_score || a.order - b.order)

@@ -13,6 +13,7 @@ import type { Judge, JudgeCandidate, JudgeCondition } from './judge/types.ts';
 import { judgeCandidates, MAX_CANDIDATES } from './judging.ts';
 import type { SearchableObservation } from './observation-text.ts';
 import { assemblePage, type Ranked, readyToShow } from './page.ts';
+import { partialEvidence } from './partial-mentions.ts';
 import type { SearchMode } from './request.ts';
 import { buildSceneItem, orderByScore, type SceneItem, type SceneLinks } from './results.ts';
 import { indexSupport, passageCounter, rankedConditions, scorePresence } from './scoring.ts';
@@ -249,6 +250,14 @@ export async function runPage(input: PageInput): Promise<PageOutput> {
       load,
     );
     if (affirmed.size > 0) fresh = fresh.filter((r) => !affirmed.has(r.doc));
+  }
+  const partial = partialEvidence(corpus, interpretation, (id) => input.catalog.byId.get(id));
+  if (partial && fresh.length > 0) {
+    const hinted = await partial(
+      fresh.map((r) => r.doc),
+      (docs) => observationsOf(input, docs, known, sceneless),
+    );
+    fresh = fresh.map((r) => (hinted.has(r.doc) ? { ...r, demoted: true } : r));
   }
 
   const page = assemblePage(state.pending, fresh, limit);
