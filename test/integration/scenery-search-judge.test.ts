@@ -7,6 +7,7 @@ import {
   SHARED_PASSAGE,
   UNWORDED,
 } from '../../core/scenery-search/match-probability.ts';
+import { HEDGED, TAG_SOURCES } from '../../core/scenery-search/tag-source.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { checkedFetch } from '../helpers/spec-check.ts';
 
@@ -69,23 +70,33 @@ describe('the external judge chosen by JUDGE_* variables', () => {
     // The fake judge states every condition: each result scores the estimate of two stated conditions, less one
     // discount when a single passage states both and one for each condition its text names by another wording, raised
     // for a condition stated in two or three passages.
-    const stated = page.interpretation.conditions.map((c: { rule: string }) => ({
-      negated: false,
-      soft: false,
-      rule: c.rule,
-      evidence: 'stated' as const,
-    }));
-    const estimate = matchProbability(stated, 'all', { found: 0, total: 0 });
-    const passages = [1, 2, 3].flatMap((a) => [1, 2, 3].map((b) => passagesFactor([a, b])));
-    const allowed = [0, 1].flatMap((k) =>
-      [0, 1, 2].flatMap((j) =>
-        passages.map((f) => {
-          // As the engine rounds: the judged estimate with its passages first, then the page's discounts.
-          const judged = Math.round(Math.min(1, estimate * UNWORDED ** j * f) * 1000) / 1000;
-          return Math.round(Math.min(1, judged * SHARED_PASSAGE ** k) * 1000) / 1000;
-        }),
+    // Each condition's tag weighs by what made it (any stored source, hedged or not; the fixture's scenes differ).
+    const sources = [-1, ...Array.from({ length: TAG_SOURCES.length }, (_, i) => [i, i | HEDGED]).flat()];
+    const rules: string[] = page.interpretation.conditions.map((c: { rule: string }) => c.rule);
+    expect(rules).toHaveLength(2);
+    const estimates = sources.flatMap((a) =>
+      sources.map((b) =>
+        matchProbability(
+          rules.map((rule, i) => ({ negated: false, soft: false, rule, evidence: 'stated', source: i ? b : a })),
+          'all',
+          { found: 0, total: 0 },
+        ),
       ),
     );
-    for (const item of page.results) expect(allowed).toContain(item.match_score);
+    const passages = [1, 2, 3].flatMap((a) => [1, 2, 3].map((b) => passagesFactor([a, b])));
+    const allowed = new Set(
+      estimates.flatMap((estimate) =>
+        [0, 1].flatMap((k) =>
+          [0, 1, 2].flatMap((j) =>
+            passages.map((f) => {
+              // As the engine rounds: the judged estimate with its passages first, then the page's discounts.
+              const judged = Math.round(Math.min(1, estimate * UNWORDED ** j * f) * 1000) / 1000;
+              return Math.round(Math.min(1, judged * SHARED_PASSAGE ** k) * 1000) / 1000;
+            }),
+          ),
+        ),
+      ),
+    );
+    for (const item of page.results) expect([...allowed]).toContain(item.match_score);
   });
 });
