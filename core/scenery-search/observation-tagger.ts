@@ -213,9 +213,12 @@ export function createTagger(
       }
     }
     if (out.length > 1) for (const c of compoundSpans(original, out, compounds)) out.push(c);
-    const known = (c: number) => out.some((s) => s.category === c);
-    if (describe !== null) out.push(...describe(original, text, known));
-    out.push(...absences(original, known));
+    const known = (c: number) => {
+      for (const s of out) if (s.category === c) return true;
+      return false;
+    };
+    if (describe !== null) for (const s of describe(original, text, known)) out.push(s);
+    for (const s of absences(original, known)) out.push(s);
     return out;
   };
 
