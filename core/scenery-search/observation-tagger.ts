@@ -218,7 +218,10 @@ export function createTagger(
       }
     }
     if (out.length > 1) for (const c of compoundSpans(original, out, compounds)) out.push({ ...c, source: 'derived' });
-    const known = (c: number) => out.some((s) => s.category === c);
+    const known = (c: number) => {
+      for (const s of out) if (s.category === c) return true;
+      return false;
+    };
     if (describe !== null) for (const d of describe(original, text, known)) out.push({ ...d, source: 'description' });
     for (const a of absences(original, known)) out.push({ ...a, source: 'description' });
     return out;

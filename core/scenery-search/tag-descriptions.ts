@@ -114,6 +114,25 @@ function otherSide(original: string, sentence: Sentence, rule: DescriptionRule, 
   return null;
 }
 
+/** A rule with the first and last character codes of every needle of its other side, in pairs. */
+interface ReadRule {
+  rule: DescriptionRule;
+  probe: Int32Array;
+}
+
+function readRule(rule: DescriptionRule): ReadRule {
+  const codes = rule.sides[1].flatMap((w) => w.needles.flatMap((n) => [n.charCodeAt(0), n.charCodeAt(n.length - 1)]));
+  return { rule, probe: Int32Array.from(codes) };
+}
+
+/** Whether the sentence holds the first and last characters of some needle of the rule's other side (findWord's test). */
+function mayHoldOtherSide(probe: Int32Array, sentence: Sentence): boolean {
+  const { seen, id } = sentence;
+  for (let k = 0; k < probe.length; k += 2)
+    if (seen[probe[k] as number] === id && seen[probe[k + 1] as number] === id) return true;
+  return false;
+}
+
 interface Trigger {
   needle: string;
   /** The needle's second character code, -1 for none: a cheap first test. */
@@ -121,7 +140,7 @@ interface Trigger {
   word: ConceptWord;
   /** Which needle of the word (0: as written; 1: its reading). */
   n: number;
-  rules: DescriptionRule[];
+  rules: ReadRule[];
 }
 
 /** Whether the rule's category is neither known already nor described by an earlier rule. */
@@ -131,20 +150,23 @@ function pending(rule: DescriptionRule, known: (category: number) => boolean, ou
   return true;
 }
 
-function anyPending(rules: readonly DescriptionRule[], known: (category: number) => boolean, out: DescribedSpan[]) {
-  for (const rule of rules) if (pending(rule, known, out)) return true;
+function anyPending(rules: readonly ReadRule[], known: (category: number) => boolean, out: DescribedSpan[]) {
+  for (const { rule } of rules) if (pending(rule, known, out)) return true;
   return false;
 }
 
 const SOME_SECOND = 1;
 const ANY_SECOND = 2;
 const pairKey = (first: number, second: number) => (Math.imul(first, 31) + second) & 0xffff;
+// What a text that describes nothing gets back (never written to).
+const NONE: DescribedSpan[] = [];
 
 export function descriptionMatcher(rules: readonly DescriptionRule[], tokenize: TokenizeText): DescriptionMatcher {
   // Trigger needles (of each rule's rarer side) by the code of their first character, each with the rules it opens.
   const byFirst = new Array<Trigger[] | undefined>(0x10000);
   const triggers = new Map<string, Trigger>();
   for (const rule of rules) {
+    const read = readRule(rule);
     for (const word of rule.sides[0]) {
       // A reading is no trigger: a kana needle starts on the commonest characters of any text.
       [word.trigger].forEach((needle, n) => {
@@ -156,7 +178,7 @@ export function descriptionMatcher(rules: readonly DescriptionRule[], tokenize: 
           const code = needle.charCodeAt(0);
           byFirst[code] = [...(byFirst[code] ?? []), t];
         }
-        t.rules.push(rule);
+        t.rules.push(read);
       });
     }
   }
@@ -174,11 +196,10 @@ export function descriptionMatcher(rules: readonly DescriptionRule[], tokenize: 
     }
   }
 
-  const seen = new Int32Array(0x10000);
-  let sentences = 0;
+  // One sentence record, refilled for each sentence read: most texts describe nothing, and allocate nothing here.
+  const sentence: Sentence = { folded: '', from: 0, end: -1, seen: new Int32Array(0x10000), id: 0 };
   return (original, folded, known) => {
-    const out: DescribedSpan[] = [];
-    let sentence: Sentence | null = null;
+    let out: DescribedSpan[] = NONE;
     let sentenceEnd = -1;
     for (let i = 0; i < folded.length; i++) {
       const code = original.charCodeAt(i);
@@ -192,19 +213,24 @@ export function descriptionMatcher(rules: readonly DescriptionRule[], tokenize: 
         const end = i + t.needle.length;
         if (!anyPending(t.rules, known, out) || !wordAt(original, i, end, t.word, t.n)) continue;
         // The sentence around the trigger, found once for all its triggers.
-        if (sentence === null || i >= sentenceEnd) {
+        if (i >= sentenceEnd) {
           let from = i;
           sentenceEnd = end;
           while (from > 0 && SENTENCE_END[folded.charCodeAt(from - 1)] === 0) from--;
           while (sentenceEnd < folded.length && SENTENCE_END[folded.charCodeAt(sentenceEnd)] === 0) sentenceEnd++;
-          sentences = (sentences + 1) | 0;
-          sentence = { folded, from, end: sentenceEnd, seen, id: sentences };
-          for (let k = from; k < sentenceEnd; k++) seen[folded.charCodeAt(k)] = sentence.id;
+          const id = (sentence.id + 1) | 0;
+          sentence.folded = folded;
+          sentence.from = from;
+          sentence.end = sentenceEnd;
+          sentence.id = id;
+          const seen = sentence.seen;
+          for (let k = from; k < sentenceEnd; k++) seen[folded.charCodeAt(k)] = id;
         }
-        for (const rule of t.rules) {
-          if (!pending(rule, known, out)) continue;
+        for (const { rule, probe } of t.rules) {
+          if (!pending(rule, known, out) || !mayHoldOtherSide(probe, sentence)) continue;
           const other = otherSide(original, sentence, rule, tokenize);
           if (other === null || deniedInClause(clauseAfter(original, i), end - i, tokenize)) continue;
+          if (out === NONE) out = [];
           out.push({
             category: rule.category,
             start: Math.min(i, other[0]),
