@@ -1,9 +1,10 @@
 /**
  * Tags a category from a sentence that describes it without naming it (description-rules.ts): the sentence holds a
- * word of each side of one of the category's rules, each as whole morphemes, and neither word is denied in its
- * clause (observed-negation.ts). Observations are not tokenised whole: the text is scanned for the rules' trigger
- * words (one side per rule, the rarer), a sentence holding one is checked for a needle of the other side, and only
- * then tokenised, once, to check that both are whole words (遮断 in 遮断機, not 棒 in 綿棒).
+ * word of each side of one of the category's rules, each a whole word, and neither word is denied in its clause
+ * (observed-negation.ts). Observations are not tokenised for this: the text is scanned for the rules' trigger words
+ * (one side per rule, the rarer), a sentence holding one is checked for a needle of the other side, and both are
+ * whole words by the scripts around them (`wholeWordAt`: 遮断 in 遮断機, not 棒 in 綿棒); only a denial check
+ * tokenises, one clause.
  */
 
 import type { CategoryCatalog } from './categories.ts';
