@@ -35,7 +35,7 @@ export function addSource(mask: SourceMask, source: TagSource, hedged: boolean):
 
 /**
  * Sources from the surest to the least sure, by the share of their tags the scene shows (measured on a demo
- * release against its ground truth, scripts/eval-search/tag-sources.ts).
+ * release by scripts/eval-search/tag-sources.ts).
  */
 const STRENGTH_ORDER: readonly TagSource[] = [
   'evidence',
