@@ -17,12 +17,10 @@ import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { loadCatalog } from '../core/scenery-search/categories.ts';
-import { buildCorpus } from '../core/scenery-search/corpus.ts';
-import { createSearchEngine } from '../core/scenery-search/engine.ts';
-import { readReleaseCorpus } from '../core/scenery-search/release-corpus.ts';
 import type { SearchMode } from '../core/scenery-search/request.ts';
 import { evaluateObservations, loadObservations } from './eval-search/observations.ts';
-import { type EvalContext, loadQueries, readTruth, runQueries } from './eval-search/queries.ts';
+import { type EvalContext, loadQueries, runQueries } from './eval-search/queries.ts';
+import { openEvalEngine } from './eval-search/release.ts';
 import { reportHeldout, reportQuerySet } from './eval-search/report.ts';
 
 const evalFile = (name: string) => new URL(`../test/search-eval/${name}`, import.meta.url).pathname;
@@ -51,15 +49,8 @@ const catalog = loadCatalog();
 const report: Record<string, unknown> = {};
 
 if (parts.has('queries') || parts.has('heldout')) {
-  const dir = (values.release as string).replace(/\/+$/, '');
-  process.stderr.write(`eval-search: reading ${dir}\n`);
-  const { releaseId, observations } = await readReleaseCorpus(dir);
-  const served = new Map(observations.map((o) => [o.scene_id, o.generation.id ?? '']));
-  const truth = await readTruth(`${dir}.ground-truth.ndjson.gz`, served);
-  const corpus = await buildCorpus(observations, catalog);
-  // Rounds repeat the same requests: each must be searched and timed, not answered from the page cache.
-  const engine = await createSearchEngine(corpus, catalog, { pageCache: false });
-  await engine.warmUp();
+  process.stderr.write(`eval-search: reading ${values.release}\n`);
+  const { releaseId, truth, corpus, engine } = await openEvalEngine(values.release as string, catalog);
   const ctx: EvalContext = { engine, corpus, truth, limit: Number(values.limit), now: NOW, show: values.show };
   Object.assign(report, {
     release: releaseId,

@@ -8,13 +8,11 @@
  */
 import { parseArgs } from 'node:util';
 import { loadCatalog } from '../../core/scenery-search/categories.ts';
-import { buildCorpus } from '../../core/scenery-search/corpus.ts';
-import { createSearchEngine } from '../../core/scenery-search/engine.ts';
 import { assessCategory, foldObservation, matcherFor } from '../../core/scenery-search/evidence.ts';
 import { contains } from '../../core/scenery-search/postings.ts';
-import { readReleaseCorpus } from '../../core/scenery-search/release-corpus.ts';
 import type { SearchMode } from '../../core/scenery-search/request.ts';
-import { isRelevant, loadQueries, readTruth } from './queries.ts';
+import { isRelevant, loadQueries } from './queries.ts';
+import { openEvalEngine } from './release.ts';
 
 const { values } = parseArgs({
   options: {
@@ -30,14 +28,8 @@ if (!values.release || !values.queries) {
   process.exit(2);
 }
 const classes = new Set((values.class as string).split(','));
-const dir = values.release.replace(/\/+$/, '');
 const catalog = loadCatalog();
-const { observations } = await readReleaseCorpus(dir);
-const served = new Map(observations.map((o) => [o.scene_id, o.generation.id ?? '']));
-const truth = await readTruth(`${dir}.ground-truth.ndjson.gz`, served);
-const corpus = await buildCorpus(observations, catalog);
-const engine = await createSearchEngine(corpus, catalog, { pageCache: false });
-await engine.warmUp();
+const { truth, corpus, engine } = await openEvalEngine(values.release, catalog);
 const docOf = new Map(corpus.ids.toArray().map((id, doc) => [id, doc]));
 const kept = corpus.observations ?? [];
 const queries = loadQueries(values.queries).filter((q) => q.q && classes.has(q.class ?? ''));

@@ -11,14 +11,13 @@
  */
 import { parseArgs } from 'node:util';
 import { loadCatalog } from '../../core/scenery-search/categories.ts';
-import { buildCorpus, tagSourceOf } from '../../core/scenery-search/corpus.ts';
-import { createSearchEngine } from '../../core/scenery-search/engine.ts';
+import { tagSourceOf } from '../../core/scenery-search/corpus.ts';
 import { tagSourceFactor } from '../../core/scenery-search/match-probability.ts';
-import { readReleaseCorpus } from '../../core/scenery-search/release-corpus.ts';
 import type { SearchMode } from '../../core/scenery-search/request.ts';
 import { isHedged, sourceName, type TagSource } from '../../core/scenery-search/tag-source.ts';
 import { rocAuc } from './metrics.ts';
-import { isRelevant, loadQueries, readTruth } from './queries.ts';
+import { isRelevant, loadQueries } from './queries.ts';
+import { openEvalEngine } from './release.ts';
 
 const { values } = parseArgs({
   options: {
@@ -34,14 +33,8 @@ if (!values.release || !values.queries) {
 }
 type Table = { name: string; tag_source: Partial<Record<TagSource, number>>; hedged: number };
 const tables = JSON.parse(values.factors as string) as Table[];
-const dir = values.release.replace(/\/+$/, '');
 const catalog = loadCatalog();
-const { observations } = await readReleaseCorpus(dir);
-const served = new Map(observations.map((o) => [o.scene_id, o.generation.id ?? '']));
-const truth = await readTruth(`${dir}.ground-truth.ndjson.gz`, served);
-const corpus = await buildCorpus(observations, catalog);
-const engine = await createSearchEngine(corpus, catalog, { pageCache: false });
-await engine.warmUp();
+const { truth, corpus, engine } = await openEvalEngine(values.release, catalog);
 const NOW = new Date('2026-11-21T12:00:00Z');
 const queries = (values.queries as string).split(',').flatMap((file) => loadQueries(file));
 

@@ -13,21 +13,17 @@ import { evidencePhrases, indexedSegments } from '../../core/scenery-search/corp
 import { statesAbsence } from '../../core/scenery-search/negation.ts';
 import { foldKana } from '../../core/scenery-search/normalize.ts';
 import { loadTagger } from '../../core/scenery-search/observation-tagger.ts';
-import { readReleaseCorpus } from '../../core/scenery-search/release-corpus.ts';
 import { addSource, isHedged, sourceName, strongestSource, TAG_SOURCES } from '../../core/scenery-search/tag-source.ts';
 import { TextIndexBuilder } from '../../core/scenery-search/text-index-builder.ts';
-import { readTruth } from './queries.ts';
+import { openEvalRelease } from './release.ts';
 
 const { values } = parseArgs({ options: { release: { type: 'string' }, limit: { type: 'string' } } });
 if (!values.release) {
   process.stderr.write('usage: tag-sources.ts --release DIR [--limit N]\n');
   process.exit(2);
 }
-const dir = values.release.replace(/\/+$/, '');
 const catalog = loadCatalog();
-const { observations } = await readReleaseCorpus(dir);
-const served = new Map(observations.map((o) => [o.scene_id, o.generation.id ?? '']));
-const truth = await readTruth(`${dir}.ground-truth.ndjson.gz`, served);
+const { observations, truth } = await openEvalRelease(values.release);
 const tagger = await loadTagger(catalog);
 const { phrases, category: phraseCategory } = evidencePhrases(catalog);
 const builder = new TextIndexBuilder();

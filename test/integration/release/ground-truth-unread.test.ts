@@ -140,6 +140,7 @@ describe('only the generator and the evaluation mention the ground truth', () =>
     'core/release/FORMAT.md', // documents that it lies beside the release, never inside
     'scripts/demo-release.ts', // the generator's command
     'scripts/eval-search.ts', // the search evaluation, its reader
+    'scripts/eval-search/release.ts', // opens a release with its truth for the evaluation scripts
     'scripts/eval-search/failures.ts', // the evaluation's wrong results sorted by cause, against the same truth
     'scripts/eval-search/tag-sources.ts', // each tag source's share of right tags, against the same truth
     'scripts/eval-search/tag-source-calibration.ts', // match_score's source factors weighed on the development sets

@@ -11,6 +11,12 @@ beforeAll(async () => {
 
 const marks = (i: Interpretation) => marksOf(i, { byCategory: true });
 
+/** One test per query: the marks it is read as (table rows: query, marks). */
+const readsAs = (title: string, cases: [string, string[]][]) =>
+  it.each(cases)(`${title}%s → %j`, (query, expected) => {
+    expect(marks(read(query))).toEqual(expected);
+  });
+
 /** Words the page would name as dropped or as a negation tied to nothing. */
 const reported = (i: Interpretation) =>
   i.ignored.filter((w) => w.reason !== 'function_word' || /^(?:ない|なし|ねえ|ん)$/u.test(w.text));
@@ -28,17 +34,15 @@ describe('contracted and dialect negators after a verb', () => {
     expect(reported(i)).toEqual([]);
   });
 
-  it.each([
+  readsAs('refuses what only looks alike: ', [
     // The same endings without a negator: 〜ている contracted to 〜とる, a sentence-final ね.
     ['電柱立っとる坂道', ['slope_road', 'utility_poles']],
     ['電柱が立ってるね、坂道', ['slope_road', 'utility_poles']],
-  ])('refuses what only looks alike: %s → %j', (query, expected) => {
-    expect(marks(read(query))).toEqual(expected);
-  });
+  ]);
 });
 
 describe('absence or refusal right after a noun', () => {
-  it.each([
+  readsAs('', [
     ['電柱ゼロの坂道', ['slope_road', '-utility_poles']],
     ['看板皆無の商店街', ['shopping_street', '-signboards']],
     ['電線NGで坂道', ['-overhead_wires', 'slope_road']],
@@ -47,9 +51,7 @@ describe('absence or refusal right after a noun', () => {
     ['電線は勘弁、坂道', ['-overhead_wires', 'slope_road']],
     ['電線とかはなしで、坂道', ['-overhead_wires', 'slope_road']],
     ['電柱なさげな坂道', ['slope_road', '-utility_poles']],
-  ])('%s → %j', (query, expected) => {
-    expect(marks(read(query))).toEqual(expected);
-  });
+  ]);
 
   it('refuses a longer word that starts alike (いやし is not いや)', () => {
     expect(marks(read('海いやし'))).toEqual(['sea_view']);
@@ -69,7 +71,7 @@ describe('a negator closing a question asks for presence', () => {
     expect(reported(i)).toEqual([]);
   });
 
-  it.each([
+  readsAs('refuses a negator that does not close the question: ', [
     // The question is about the road; the negation inside its modifier still excludes the poles.
     ['電柱がない坂道ないかな', ['slope_road', '-utility_poles']],
     ['電柱のない坂道', ['slope_road', '-utility_poles']],
@@ -78,9 +80,7 @@ describe('a negator closing a question asks for presence', () => {
     ['電柱はなしかな、坂道', ['slope_road', '-utility_poles']],
     ['電柱はないかな、坂道', ['slope_road', '-utility_poles']],
     ['電柱ないね', ['-utility_poles']],
-  ])('refuses a negator that does not close the question: %s → %j', (query, expected) => {
-    expect(marks(read(query))).toEqual(expected);
-  });
+  ]);
 });
 
 describe('indifference and idioms of a wish', () => {
@@ -99,23 +99,19 @@ describe('indifference and idioms of a wish', () => {
     expect(i.conditions.filter((c) => c.soft).every((c) => c.soft_by === 'wish')).toBe(true);
   });
 
-  it.each([
+  readsAs('refuses: ', [
     // Without a condition before it, an evaluation is the request itself; without the topic, 気にする is no wish.
     ['海が見える坂道がいい', ['sea_view', 'slope_road']],
     ['電線が気になる坂道', ['overhead_wires', 'slope_road']],
     ['電線がない坂道', ['-overhead_wires', 'slope_road']],
-  ])('refuses: %s → %j', (query, expected) => {
-    expect(marks(read(query))).toEqual(expected);
-  });
+  ]);
 });
 
 describe('〜っぽい names a quality asked for', () => {
-  it.each([
+  readsAs('', [
     ['昭和っぽい路地', ['narrow_alley', 'retro_atmosphere']],
     ['レトロっぽい商店街', ['retro_atmosphere', 'shopping_street']],
-  ])('%s → %j', (query, expected) => {
-    expect(marks(read(query))).toEqual(expected);
-  });
+  ]);
 
   it('keeps a simile standard of みたいな in the background', () => {
     expect(marks(read('港町みたいな商店街'))).toEqual(['~harbour', 'shopping_street']);

@@ -1,36 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CorpusObservation } from '../../../core/scenery-search/corpus.ts';
 import { createSearchEngine, type SearchEngine } from '../../../core/scenery-search/engine.ts';
 import { withGenitive } from '../../../core/scenery-search/excluded-mentions.ts';
-import { NOW, testCatalog } from './fixture.ts';
+import { NOW, slopeSaying, testCatalog } from './fixture.ts';
 
 // Three slopes: one says its poles in words the tagger does not take as 電柱, one denies them, one says nothing.
 const POLES_UNTAGGED = '2000000000000001';
 const POLES_DENIED = '2000000000000002';
 const SILENT = '2000000000000003';
 
-function slope(id: string, detail: string): CorpusObservation {
-  return {
-    scene_id: id,
-    lat: 34.63,
-    lon: 135.0,
-    ward: null,
-    capture_year: 2022,
-    generation: { id: 'gen-test', version: 2 },
-    summary: '住宅地の坂道の画像である。',
-    analysis: {
-      geometry: { observations: ['奥に向かって上っている坂道がある。'] },
-      street: { observations: [detail] },
-    },
-  };
-}
-
 let engine: SearchEngine;
 beforeAll(async () => {
   const observations = [
-    slope(POLES_UNTAGGED, '道沿いにコンクリートの柱が立っている。'),
-    slope(POLES_DENIED, 'コンクリートの柱は見られない。'),
-    slope(SILENT, '路肩に沿って細い排水溝が続いている。'),
+    slopeSaying(POLES_UNTAGGED, '道沿いにコンクリートの柱が立っている。'),
+    slopeSaying(POLES_DENIED, 'コンクリートの柱は見られない。'),
+    slopeSaying(SILENT, '路肩に沿って細い排水溝が続いている。'),
   ];
   engine = await createSearchEngine(observations, testCatalog(), { pageCache: false });
   await engine.warmUp();

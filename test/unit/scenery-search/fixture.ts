@@ -152,3 +152,17 @@ export function residentialObservations(n: number): CorpusObservation[] {
     }),
   );
 }
+
+/** A residential slope whose street observation says `detail`: one scene for what a sentence does to a condition. */
+export function slopeSaying(id: string, detail: string): CorpusObservation {
+  return make({
+    id,
+    ward: null,
+    year: 2022,
+    summary: '住宅地の坂道の画像である。',
+    analysis: {
+      geometry: { observations: ['奥に向かって上っている坂道がある。'] },
+      street: { observations: [detail] },
+    },
+  });
+}

@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SearchCategory } from '../../../core/scenery-search/categories.ts';
-import type { CorpusObservation } from '../../../core/scenery-search/corpus.ts';
 import { createSearchEngine, type SearchEngine } from '../../../core/scenery-search/engine.ts';
 import { headOf, mentionsPartially, partialWords } from '../../../core/scenery-search/partial-mentions.ts';
-import { NOW, testCatalog } from './fixture.ts';
+import { NOW, slopeSaying, testCatalog } from './fixture.ts';
 
 const catalog = testCatalog();
 const category = (id: string) => catalog.byId.get(id) as SearchCategory;
@@ -47,28 +46,12 @@ const PARTIAL = '2000000000000011';
 const DENIED = '2000000000000012';
 const SILENT = Array.from({ length: 40 }, (_, i) => String(2000000000000100 + i));
 
-function slope(id: string, detail: string): CorpusObservation {
-  return {
-    scene_id: id,
-    lat: 34.63,
-    lon: 135.0,
-    ward: null,
-    capture_year: 2022,
-    generation: { id: 'gen-test', version: 2 },
-    summary: '住宅地の坂道の画像である。',
-    analysis: {
-      geometry: { observations: ['奥に向かって上っている坂道がある。'] },
-      street: { observations: [detail] },
-    },
-  };
-}
-
 let engine: SearchEngine;
 beforeAll(async () => {
   const observations = [
-    slope(PARTIAL, '柱から柱へケーブルが幾重にも垂れ下がっている。'),
-    slope(DENIED, '柱は見られない。'),
-    ...SILENT.map((id) => slope(id, '路肩に沿って細い排水溝が続いている。')),
+    slopeSaying(PARTIAL, '柱から柱へケーブルが幾重にも垂れ下がっている。'),
+    slopeSaying(DENIED, '柱は見られない。'),
+    ...SILENT.map((id) => slopeSaying(id, '路肩に沿って細い排水溝が続いている。')),
   ];
   engine = await createSearchEngine(observations, catalog, { pageCache: false });
   await engine.warmUp();
