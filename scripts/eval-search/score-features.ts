@@ -73,7 +73,8 @@ for (const file of (values.queries as string).split(',')) {
           })),
           negated: i.conditions.filter((c) => c.negated && !c.soft).length,
           soft: i.conditions.filter((c) => c.soft).length,
-          ignored: i.ignored.length,
+          ignored: i.ignored.map((w) => w.reason),
+          terms: i.text_terms.length,
           probabilities: r.match_probabilities,
         });
       });
