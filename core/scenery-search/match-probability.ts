@@ -53,6 +53,11 @@ interface Factors {
   tag_source: Record<TagSource, number>;
   /** A tag every statement of which was hedged (〜らしき, 〜のようだ). */
   hedged: number;
+  /**
+   * A result whose text names the head of an excluded thing without what would tag it (partial-mentions.ts): a
+   * word of the excluded category found untagged, as `absent.index_word` is to `absent.not_mentioned`.
+   */
+  partial_exclusion: number;
 }
 
 // The factors are written once, beside the description of match_score in the spec.
@@ -66,6 +71,7 @@ const FACTORS = (() => {
 export const SHARED_PASSAGE = FACTORS.shared_passage;
 export const DROPPED_WORD = FACTORS.dropped_word;
 export const UNWORDED = FACTORS.unworded;
+export const PARTIAL_EXCLUSION = FACTORS.partial_exclusion;
 
 /** The factor of the passages stating each hard condition (one count per condition; 0 when none is quoted). */
 export function passagesFactor(counts: number[]): number {

@@ -12,7 +12,7 @@ import {
   supportingLeaves,
 } from './evidence.ts';
 import type { Interpretation } from './interpretation-types.ts';
-import { DROPPED_WORD, passagesFactor, SHARED_PASSAGE } from './match-probability.ts';
+import { DROPPED_WORD, PARTIAL_EXCLUSION, passagesFactor, SHARED_PASSAGE } from './match-probability.ts';
 import type { SearchableObservation } from './observation-text.ts';
 import { type Quote, quoteFor } from './quotes.ts';
 
@@ -29,6 +29,8 @@ export interface ResultMatch {
   score: number;
   confidence: number | null;
   probabilities: Record<string, number> | null;
+  /** Its text holds partial evidence of an excluded thing (partial-mentions.ts). */
+  demoted?: boolean;
 }
 
 export interface SceneItem {
@@ -145,8 +147,9 @@ export function buildSceneItem(
     ...(ctx.sourceRelease === undefined ? {} : { source_release: ctx.sourceRelease }),
     ...(ctx.links === undefined ? {} : { links: ctx.links(id) }),
     quotes,
-    // The ranked probability, discounted for words set aside and, when judged, for one passage read as two
-    // conditions; raised for conditions the observation states in several passages.
+    // The ranked probability, discounted for words set aside, for partial evidence of an excluded thing and, when
+    // judged, for one passage read as two conditions; raised for conditions the observation states in several
+    // passages.
     match_score:
       Math.round(
         Math.min(
@@ -154,6 +157,7 @@ export function buildSceneItem(
           match.score *
             SHARED_PASSAGE ** (match.judged ? shared : 0) *
             DROPPED_WORD ** setAside *
+            (match.demoted ? PARTIAL_EXCLUSION : 1) *
             // A judged score counted the passages already (scoring.ts), before the page was cut.
             (match.judged ? 1 : passagesFactor(passages)),
         ) * 1000,

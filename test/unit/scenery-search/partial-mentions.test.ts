@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SearchCategory } from '../../../core/scenery-search/categories.ts';
 import { createSearchEngine, type SearchEngine } from '../../../core/scenery-search/engine.ts';
+import { PARTIAL_EXCLUSION } from '../../../core/scenery-search/match-probability.ts';
 import { headOf, mentionsPartially, partialWords } from '../../../core/scenery-search/partial-mentions.ts';
 import { NOW, slopeSaying, testCatalog } from './fixture.ts';
 
@@ -67,6 +68,7 @@ describe('a candidate with partial evidence', () => {
   for (const mode of ['jev', 'text'] as const) {
     it(`is shown after those without any, not dropped (mode ${mode})`, async () => {
       const ids: string[] = [];
+      const scores = new Map<string, number>();
       let cursor: string | null = null;
       do {
         const page = await engine.search(
@@ -74,10 +76,15 @@ describe('a candidate with partial evidence', () => {
           NOW,
         );
         ids.push(...page.results.map((r) => r.id));
+        for (const r of page.results) scores.set(r.id, r.match_score);
         cursor = page.pagination.next_cursor;
       } while (cursor !== null);
       expect(ids.at(-1)).toBe(PARTIAL);
       expect(ids.slice(0, -1).sort()).toEqual([DENIED, ...SILENT].sort());
+      // Its match_score says so too: a silent slope's, times the factor of partial evidence.
+      const silent = scores.get(SILENT[0] as string) as number;
+      expect(silent).toBeGreaterThan(0);
+      expect(scores.get(PARTIAL)).toBe(Math.round(silent * PARTIAL_EXCLUSION * 1000) / 1000);
     });
   }
 });

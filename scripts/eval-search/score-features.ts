@@ -1,0 +1,85 @@
+/**
+ * node scripts/eval-search/score-features.ts --release DIR --queries FILE[,FILE…] [--modes jev,text] --out FILE.json
+ *
+ * Writes, for every result of every development query (limit 24, as the evaluation's AUC pools them), its
+ * match_score, its relevance and what the score could be read from: the page's mode, whether its text holds
+ * partial evidence of an excluded thing (partial-mentions.ts), the stored source of each hard condition's tag and
+ * the judge's probabilities. A table to try factors of match_score on without running the search again.
+ * Development sets only (test/search-eval/queries.yaml, dev/*.yaml).
+ */
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { loadCatalog } from '../../core/scenery-search/categories.ts';
+import { buildCorpus, tagSourceOf } from '../../core/scenery-search/corpus.ts';
+import { createSearchEngine } from '../../core/scenery-search/engine.ts';
+import { partialEvidence } from '../../core/scenery-search/partial-mentions.ts';
+import { readReleaseCorpus } from '../../core/scenery-search/release-corpus.ts';
+import type { SearchMode } from '../../core/scenery-search/request.ts';
+import { isRelevant, loadQueries, readTruth } from './queries.ts';
+
+const { values } = parseArgs({
+  options: {
+    release: { type: 'string' },
+    queries: { type: 'string' },
+    modes: { type: 'string', default: 'jev,text' },
+    out: { type: 'string' },
+  },
+});
+if (!values.release || !values.queries || !values.out) {
+  process.stderr.write('usage: score-features.ts --release DIR --queries FILE[,FILE] --out FILE.json\n');
+  process.exit(2);
+}
+const dir = values.release.replace(/\/+$/, '');
+const catalog = loadCatalog();
+const { observations } = await readReleaseCorpus(dir);
+const served = new Map(observations.map((o) => [o.scene_id, o.generation.id ?? '']));
+const truth = await readTruth(`${dir}.ground-truth.ndjson.gz`, served);
+const corpus = await buildCorpus(observations, catalog);
+const engine = await createSearchEngine(corpus, catalog, { pageCache: false });
+await engine.warmUp();
+const NOW = new Date('2026-11-21T12:00:00Z');
+const byDoc = new Map(observations.map((o) => [corpus.docById.get(o.scene_id) as number, o]));
+const load = async (docs: number[]) => new Map(docs.map((d) => [d, byDoc.get(d) as (typeof observations)[number]]));
+
+const rows: unknown[] = [];
+for (const file of (values.queries as string).split(',')) {
+  for (const mode of (values.modes as string).split(',') as SearchMode[]) {
+    for (const query of loadQueries(file)) {
+      if (query.expect === 'empty' || (!query.q && !query.preset)) continue;
+      const body = query.preset ? { preset: query.preset, mode, limit: 24 } : { query: query.q, mode, limit: 24 };
+      const page = await engine.search(body, NOW);
+      const i = page.interpretation;
+      const hard = i.conditions.filter((c) => !c.negated && !c.soft);
+      const partial = partialEvidence(corpus, i, (id) => catalog.byId.get(id));
+      const docs = page.results.map((r) => corpus.docById.get(r.id) as number);
+      const demoted = partial ? await partial(docs, load) : new Set<number>();
+      page.results.forEach((r, at) => {
+        const doc = docs[at] as number;
+        rows.push({
+          file,
+          query: query.q ?? `preset:${query.preset}`,
+          class: query.class ?? null,
+          mode,
+          page: page.mode,
+          combine: i.combine,
+          at,
+          score: r.match_score,
+          relevant: isRelevant(query, truth.get(r.id)?.categories ?? new Set()),
+          demoted: demoted.has(doc),
+          hard: hard.map((c) => ({
+            key: c.key,
+            rule: c.rule,
+            source: tagSourceOf(corpus, doc, corpus.categoryIndex.get(c.category_id) ?? -1),
+          })),
+          negated: i.conditions.filter((c) => c.negated && !c.soft).length,
+          soft: i.conditions.filter((c) => c.soft).length,
+          ignored: i.ignored.map((w) => w.reason),
+          terms: i.text_terms.length,
+          probabilities: r.match_probabilities,
+        });
+      });
+    }
+  }
+}
+writeFileSync(values.out as string, JSON.stringify(rows));
+console.log(`${rows.length} results written to ${values.out}`);
