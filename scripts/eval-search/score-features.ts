@@ -10,12 +10,11 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadCatalog } from '../../core/scenery-search/categories.ts';
-import { buildCorpus, tagSourceOf } from '../../core/scenery-search/corpus.ts';
-import { createSearchEngine } from '../../core/scenery-search/engine.ts';
+import { tagSourceOf } from '../../core/scenery-search/corpus.ts';
 import { partialEvidence } from '../../core/scenery-search/partial-mentions.ts';
-import { readReleaseCorpus } from '../../core/scenery-search/release-corpus.ts';
 import type { SearchMode } from '../../core/scenery-search/request.ts';
-import { isRelevant, loadQueries, readTruth } from './queries.ts';
+import { isRelevant, loadQueries } from './queries.ts';
+import { openEvalEngine } from './release.ts';
 
 const { values } = parseArgs({
   options: {
@@ -29,14 +28,8 @@ if (!values.release || !values.queries || !values.out) {
   process.stderr.write('usage: score-features.ts --release DIR --queries FILE[,FILE] --out FILE.json\n');
   process.exit(2);
 }
-const dir = values.release.replace(/\/+$/, '');
 const catalog = loadCatalog();
-const { observations } = await readReleaseCorpus(dir);
-const served = new Map(observations.map((o) => [o.scene_id, o.generation.id ?? '']));
-const truth = await readTruth(`${dir}.ground-truth.ndjson.gz`, served);
-const corpus = await buildCorpus(observations, catalog);
-const engine = await createSearchEngine(corpus, catalog, { pageCache: false });
-await engine.warmUp();
+const { observations, truth, corpus, engine } = await openEvalEngine(values.release, catalog);
 const NOW = new Date('2026-11-21T12:00:00Z');
 const byDoc = new Map(observations.map((o) => [corpus.docById.get(o.scene_id) as number, o]));
 const load = async (docs: number[]) => new Map(docs.map((d) => [d, byDoc.get(d) as (typeof observations)[number]]));
