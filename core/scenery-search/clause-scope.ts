@@ -11,6 +11,7 @@ import { isFunctionToken } from './query-words.ts';
 import { leadingOptionalSpans, trailingWishAfter } from './soft-clauses.ts';
 import { storySpans } from './story-clauses.ts';
 import type { QueryToken } from './tokenizer.ts';
+import { softenWishSentences } from './wish-sentences.ts';
 
 export interface MatchScope {
   negated: boolean;
@@ -108,6 +109,7 @@ export function scopeMatches(
           : null;
     if (by) Object.assign(scope, { soft: true, softBy: by });
   });
+  softenWishSentences(folded, tokens, matches, scopes);
   return { scopes, spans };
 }
 
