@@ -5,9 +5,15 @@
  * however far from the evaluation they stand. A query whose only firm request is such a sentence
  * (〜がかかっている入口が写っている写真があると、とても助かります。) keeps it asked for: it is the request, politely put.
  */
-import type { MatchScope } from './clause-scope.ts';
 import { isConditional, wishLength } from './soft-clauses.ts';
 import type { QueryToken } from './tokenizer.ts';
+
+/** A word's scope as clause-scope.ts keeps it (`softBy` names the rule that made it soft). */
+interface Scope {
+  negated: boolean;
+  soft: boolean;
+  softBy?: string;
+}
 
 const SENTENCE_END = /^[。!?！？\n]+$/u;
 const PUNCTUATION = /^[、。,.!?！？…\s]+$/u;
@@ -62,7 +68,7 @@ export function softenWishSentences(
   folded: string,
   tokens: readonly QueryToken[],
   matches: readonly { start: number; end: number }[],
-  scopes: MatchScope[],
+  scopes: Scope[],
 ): void {
   const spans = wishSentenceSpans(folded, tokens);
   if (spans.length === 0) return;
@@ -70,7 +76,7 @@ export function softenWishSentences(
   const firmElsewhere = matches.some((_m, i) => !inWish[i] && !scopes[i]?.soft && !scopes[i]?.negated);
   if (!firmElsewhere) return;
   matches.forEach((_m, i) => {
-    const scope = scopes[i] as MatchScope;
+    const scope = scopes[i] as Scope;
     if (inWish[i] && !scope.soft) Object.assign(scope, { soft: true, softBy: 'wish' });
   });
 }
