@@ -5,7 +5,7 @@
  * however far from the evaluation they stand. A query whose only firm request is such a sentence
  * (〜がかかっている入口が写っている写真があると、とても助かります。) keeps it asked for: it is the request, politely put.
  */
-import { isConditional, wishLength } from './soft-clauses.ts';
+import { asksPolitely, isConditional, wishLength } from './soft-clauses.ts';
 import type { QueryToken } from './tokenizer.ts';
 
 /** A word's scope as clause-scope.ts keeps it (`softBy` names the rule that made it soft). */
@@ -25,8 +25,9 @@ function closesPredicate(t: QueryToken): boolean {
   return t.pos === '名詞' && t.detail === '非自立' && t.surface === 'の';
 }
 
-/** Whether the sentence's last predicate is a wish's evaluation after a conditional. */
+/** Whether the sentence's last predicate is a wish's evaluation after a conditional, and it asks for no photograph. */
 function endsInWish(folded: string, sentence: readonly QueryToken[]): boolean {
+  if (sentence.some(asksPolitely)) return false;
   for (let i = sentence.length - 2; i >= 0; i--) {
     const t = sentence[i] as QueryToken;
     if (!isConditional(t)) continue;

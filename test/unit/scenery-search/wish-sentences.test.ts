@@ -42,6 +42,16 @@ describe.each([
     ],
   ],
   [
+    'refuses: a wish that reaches the photograph itself or a verb of asking (a request politely put)',
+    [
+      ['石段のある神社の写真を見せていただけると幸いです。', ['shrine_building', 'stone_steps']],
+      [
+        '石畳の坂道を探しています。鳥居のある神社の写真があると助かります。',
+        ['stone_paving', 'slope_road', 'torii', 'shrine_building'],
+      ],
+    ],
+  ],
+  [
     'refuses: a sentence whose evaluation is not its last predicate, or an evaluation after no conditional',
     [
       ['神社の写真を探しています。紅葉がきれいだとうれしくなります。', ['autumn_leaves', 'shrine_building']],
