@@ -8,6 +8,7 @@ import { activitySpans, reachedByAction } from './activity-clauses.ts';
 import { backgroundSpans } from './background-clauses.ts';
 import { isCoordination, negationAfter } from './negation.ts';
 import { isFunctionToken } from './query-words.ts';
+import { reasonSpans } from './reason-clauses.ts';
 import { leadingOptionalSpans, trailingWishAfter } from './soft-clauses.ts';
 import { storySpans } from './story-clauses.ts';
 import type { QueryToken } from './tokenizer.ts';
@@ -91,6 +92,10 @@ export function scopeMatches(
   const background = [
     ...backgroundSpans(tokens, (t) => t.pos === '名詞' && isFunctionToken(t)),
     ...storySpans(
+      tokens,
+      matches.map((m) => m.start),
+    ),
+    ...reasonSpans(
       tokens,
       matches.map((m) => m.start),
     ),
