@@ -8,9 +8,11 @@ import { activitySpans, reachedByAction } from './activity-clauses.ts';
 import { backgroundSpans } from './background-clauses.ts';
 import { isCoordination, negationAfter } from './negation.ts';
 import { isFunctionToken } from './query-words.ts';
+import { reasonSpans } from './reason-clauses.ts';
 import { leadingOptionalSpans, trailingWishAfter } from './soft-clauses.ts';
 import { storySpans } from './story-clauses.ts';
 import type { QueryToken } from './tokenizer.ts';
+import { softenWishSentences } from './wish-sentences.ts';
 
 export interface MatchScope {
   negated: boolean;
@@ -93,6 +95,10 @@ export function scopeMatches(
       tokens,
       matches.map((m) => m.start),
     ),
+    ...reasonSpans(
+      tokens,
+      matches.map((m) => m.start),
+    ),
   ];
   const activity = activitySpans(tokens);
   const within = (m: Span, spans: [number, number][]) => spans.some(([a, b]) => m.start >= a && m.end <= b);
@@ -108,6 +114,7 @@ export function scopeMatches(
           : null;
     if (by) Object.assign(scope, { soft: true, softBy: by });
   });
+  softenWishSentences(folded, tokens, matches, scopes);
   return { scopes, spans };
 }
 

@@ -13,8 +13,9 @@ import type { QueryToken } from './tokenizer.ts';
 const LEADING =
   /^(?:もし)?(?:できれば|出来れば|できたら|出来たら|できることなら|出来ることなら|できるなら|出来るなら|できる限り|出来る限り|できるだけ|出来るだけ|なるべくなら|なるべく|なるだけ|なるたけ|可能なら|可能であれば|可能でしたら|叶うなら|かなうなら|あわよくば|欲を言えば|よくをいえば|贅沢を言えば|ぜいたくを言えば|願わくば|理想を言えば|理想は)/u;
 // The evaluation after a conditional (ば, と, たら, なら): 〜があれば|なお良い, 〜だと|嬉しい.
+// A degree adverb may stand between them (〜だと|とても|嬉しい); 助かる is read in its polite stem too (助かります).
 const WISHED =
-  /^(?:なお|尚|さらに|更に|もっと|より|なおさら)?(?:良い|よい|いい|良し|よし|良く|よく|嬉しい|うれしい|ありがたい|有難い|助かる|最高|ベスト|べすと|ベター|べたー|理想|望ましい|好ましい|可|完璧|かんぺき|ぱーふぇくと|言うことな[しい]|いうことな[しい]|申し分な[しい]|もうしぶんな[しい]|文句な[しい]|もんくな[しい])/u;
+  /^(?:とても|すごく|大変|たいへん|非常に|本当に|ほんとうに|ほんとに|一番|いちばん)?(?:なお|尚|さらに|更に|もっと|より|なおさら)?(?:良い|よい|いい|良し|よし|良く|よく|嬉しい|うれしい|ありがたい|有難い|幸い|さいわい|助か[るり]|最高|ベスト|べすと|ベター|べたー|理想|望ましい|好ましい|可|完璧|かんぺき|ぱーふぇくと|言うことな[しい]|いうことな[しい]|申し分な[しい]|もうしぶんな[しい]|文句な[しい]|もんくな[しい])/u;
 // The acceptance after でも / でも可: 〜でも構いません, 〜でもいい.
 const ACCEPTED =
   /^(?:構いません|構わない|構わ|構い|かまいません|かまわない|かまわ|かまい|いい|良い|よい|大丈夫|ok|おk|可|結構|けっこう|問題ない|問題な|許容)/u;
@@ -22,6 +23,34 @@ const CONDITIONALS = new Set(['ば', 'と', 'たら', 'なら', 'だら']);
 const NEGATING = new Set(['ない', '無い', 'ぬ', '少ない']);
 const CLAUSE_END = /^[、。,.!?！？\s]+$/u;
 const MAX_PHRASE_TOKENS = 8;
+
+// A wish that reaches the photograph itself or a verb of asking is the request politely put, not a wish:
+// 神社の写真を見せていただけると嬉しい, 〜の写真があると助かります.
+const REQUEST_NOUNS = new Set(['写真', 'しゃしん', '画像', '映像']);
+const REQUEST_VERBS = new Set([
+  '見せる',
+  '教える',
+  '送る',
+  '探す',
+  '紹介',
+  'いただく',
+  '頂く',
+  'くださる',
+  '下さる',
+  'もらう',
+]);
+
+/** Whether a token makes a wish's phrase a polite request (the photograph, a verb of asking). */
+export const asksPolitely = (t: QueryToken) =>
+  (t.pos === '名詞' && REQUEST_NOUNS.has(t.surface)) || REQUEST_VERBS.has(t.basic);
+
+/** Length of a wish's evaluation (なお良い, とても嬉しい, 助かります) starting at `at` after a conditional, or 0. */
+export function wishLength(folded: string, at: number): number {
+  return WISHED.exec(folded.slice(at))?.[0].length ?? 0;
+}
+
+/** Whether a token is a conditional particle (ば, と, たら, なら) that a wish's evaluation can follow. */
+export const isConditional = (t: QueryToken) => CONDITIONALS.has(t.surface) && (t.pos === '助詞' || t.pos === '助動詞');
 
 /** Length of an optional adverbial (できれば, なるべく …) starting at `at`, or 0. */
 export function optionalMarkerLength(folded: string, at: number): number {
@@ -112,10 +141,11 @@ export function trailingWishAfter(
     const after = folded.slice(t.start, limit);
     const wished = conditional ? WISHED.exec(after) : null;
     if (wished) return { negated, spans: [...spans, [t.start, t.start + wished[0].length]] };
+    if (asksPolitely(t)) return null;
     const accepted = acceptanceAt(folded, tokens, i, limit);
     // 〜でも構わない, 〜があっても(なくても)構わない: the word is welcome, not required, and never excluded.
     if (accepted > 0) return { negated: false, spans: [...spans, [t.start, accepted]] };
-    if (CONDITIONALS.has(t.surface) && (t.pos === '助詞' || t.pos === '助動詞')) conditional = true;
+    if (isConditional(t)) conditional = true;
     else if (NEGATING.has(t.basic) && (t.pos === '形容詞' || t.pos === '助動詞')) negated = true;
     // The head a verb phrase modifies when it names nothing (場所, ところ, もの): 〜が走っている場所だと嬉しい.
     else if (t.pos === '名詞' && isFunctionToken(t)) conditional = false;
