@@ -14,6 +14,7 @@ import type { CategoryCatalog } from './categories.ts';
 import { categoryHeads } from './category-heads.ts';
 import { DESCRIPTIONS_VERSION } from './description-rules.ts';
 import { namesDestination } from './destination-mentions.ts';
+import { statedLost } from './lost-mentions.ts';
 import { foldKana } from './normalize.ts';
 import type { SearchableObservation } from './observation-text.ts';
 import { clauseAfter, deniedInClause } from './observed-negation.ts';
@@ -214,7 +215,8 @@ export function createTagger(
         covered = end;
         // A place named as where a way leads (神社へ向かう階段) is no sighting: the word is read, and tags nothing.
         if (namesDestination(original, end)) break;
-        const denied = deniedInClause(clauseAfter(original, i), end - i, tokenize, heads[p.category]);
+        const denied =
+          statedLost(original, end) || deniedInClause(clauseAfter(original, i), end - i, tokenize, heads[p.category]);
         out.push({ category: p.category, start: i, end, denied, source: p.source ?? 'label' });
         if (p.head !== undefined) out.push({ category: p.head, start: i, end, denied, source: 'derived' });
         break;
