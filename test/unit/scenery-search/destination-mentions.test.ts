@@ -39,6 +39,7 @@ describe('destination mentions', () => {
     ['海に向かって緩やかに下る坂の途中から、海が見える。', 'sea_view'],
     ['高台から海まで見渡せる。', 'sea_view'],
     ['駅前の広場にタクシーが並ぶ。', 'train_station'],
+    ['高台から海への眺望が開けている。', 'sea_view'],
     ['道の先は行き止まりになっている。', 'dead_end'],
   ])('keeps a place the sentence places in view: %s', (text, category) => {
     expect(tag(text).present).toContain(category);
@@ -60,6 +61,7 @@ describe('destination mentions', () => {
     ['行き止まり', false],
     ['行き交う', false],
     ['へのびる', false],
+    ['への眺め', false],
   ])('reads the words after a place: %s → %s', (after, expected) => {
     expect(namesDestination(`駅${after}`, 1)).toBe(expected);
   });
