@@ -13,6 +13,8 @@ import { analysisTags } from './analysis-tags.ts';
 import type { CategoryCatalog } from './categories.ts';
 import { categoryHeads } from './category-heads.ts';
 import { DESCRIPTIONS_VERSION } from './description-rules.ts';
+import { namesDestination } from './destination-mentions.ts';
+import { statedLost } from './lost-mentions.ts';
 import { foldKana } from './normalize.ts';
 import type { SearchableObservation } from './observation-text.ts';
 import { clauseAfter, deniedInClause } from './observed-negation.ts';
@@ -26,7 +28,7 @@ import { type Script, scriptOf } from './text-script.ts';
 import { loadTokenizer, type TokenizeText } from './tokenizer.ts';
 
 /** Names the tagging rules; saved index files carry it (persist.ts), so a change here rebuilds them. */
-export const TAGGING_RULES = `meaning-4-${DESCRIPTIONS_VERSION}`;
+export const TAGGING_RULES = `meaning-5-${DESCRIPTIONS_VERSION}`;
 
 export interface ObservationTags {
   present: Set<number>;
@@ -210,10 +212,13 @@ export function createTagger(
         if (end <= covered || !boundaryOk(original, i, end, p)) continue;
         // Nor does one start on a kana of the earlier word taken as a particle (の|れんが in のれんが).
         if (i < covered && scriptOf(original.charCodeAt(i - 1)) === 'hiragana') continue;
-        const denied = deniedInClause(clauseAfter(original, i), end - i, tokenize, heads[p.category]);
+        covered = end;
+        // A place named as where a way leads (神社へ向かう階段) is no sighting: the word is read, and tags nothing.
+        if (namesDestination(original, end)) break;
+        const denied =
+          statedLost(original, end) || deniedInClause(clauseAfter(original, i), end - i, tokenize, heads[p.category]);
         out.push({ category: p.category, start: i, end, denied, source: p.source ?? 'label' });
         if (p.head !== undefined) out.push({ category: p.head, start: i, end, denied, source: 'derived' });
-        covered = end;
         break;
       }
     }

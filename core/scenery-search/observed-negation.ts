@@ -85,9 +85,12 @@ type Denial = boolean | string;
 function readDenial(tokens: QueryToken[], wordLength: number): Denial {
   const i = tokens.findIndex((t) => t.end > wordLength);
   if (i < 0) return false;
-  // A conjugating word cut by the match (咲|いていない) starts the predicate itself.
+  // A conjugating word cut by the match (咲|いていない), or one the match ends on (見え|ていない), starts the
+  // predicate itself.
   const first = tokens[i] as QueryToken;
-  return readFrom(tokens, i, first.start < wordLength && CHAIN.has(first.pos), true);
+  const last = tokens[i - 1];
+  const ownVerb = last !== undefined && last.end === wordLength && (last.pos === '動詞' || last.pos === '形容詞');
+  return readFrom(tokens, i, ownVerb || (first.start < wordLength && CHAIN.has(first.pos)), true);
 }
 
 /** The head noun of the noun phrase that the predicate starting at `i` modifies, when it is denied. */
