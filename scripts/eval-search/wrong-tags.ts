@@ -9,8 +9,7 @@ import { parseArgs } from 'node:util';
 import { loadCatalog } from '../../core/scenery-search/categories.ts';
 import { indexedSegments } from '../../core/scenery-search/corpus.ts';
 import { loadTagger } from '../../core/scenery-search/observation-tagger.ts';
-import { readReleaseCorpus } from '../../core/scenery-search/release-corpus.ts';
-import { readTruth } from './queries.ts';
+import { openEvalRelease } from './release.ts';
 
 const { values } = parseArgs({
   options: {
@@ -26,11 +25,8 @@ if (!values.release) {
   process.stderr.write('usage: wrong-tags.ts --release DIR [--limit N] [--category ID] [--examples N]\n');
   process.exit(2);
 }
-const dir = values.release.replace(/\/+$/, '');
 const catalog = loadCatalog();
-const { observations } = await readReleaseCorpus(dir);
-const served = new Map(observations.map((o) => [o.scene_id, o.generation.id ?? '']));
-const truth = await readTruth(`${dir}.ground-truth.ndjson.gz`, served);
+const { observations, truth } = await openEvalRelease(values.release);
 const tagger = await loadTagger(catalog);
 const afterLength = Number(values.after);
 
