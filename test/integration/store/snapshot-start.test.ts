@@ -46,10 +46,11 @@ afterAll(async () => {
   if (root) await rm(root, { recursive: true, force: true });
 });
 
-async function until(check: () => Promise<boolean>, ms: number): Promise<void> {
+/** Until `url` answers 200; a timeout names the last answer (a probe's reasons say what it still waits for). */
+async function until200(url: string, ms: number): Promise<void> {
   const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`not true within ${ms} ms`);
+  for (let answer = await get(url); answer.status !== 200; answer = await get(url)) {
+    if (Date.now() > end) throw new Error(`${url}: not 200 within ${ms} ms; last ${JSON.stringify(answer.body)}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -105,9 +106,9 @@ describe.skipIf(!onPostgres)('a start while the database is down', () => {
     expect(degraded.body.reasons.map((reason: { code: string }) => reason.code)).toContain('store_unreachable');
 
     proxy.set('pass');
-    await until(async () => (await get(`${url}/v1/scenes/${sceneId}`)).status === 200, 10_000);
+    await until200(`${url}/v1/scenes/${sceneId}`, 10_000);
     expect((await get(`${url}/explore/api/scene/${sceneId}`)).status).toBe(200);
-    await until(async () => (await get(`${url}/readyz`)).status === 200, 5000);
+    await until200(`${url}/readyz`, 5000);
     await server.waitForLog(
       (entry) => entry.msg === 'database reached: it holds the release served from snapshots',
       5000,
