@@ -55,13 +55,16 @@ async function until200(url: string, ms: number): Promise<void> {
   }
 }
 
-/** For a failure's message: an answer's body, the server's lines of its request (by x-request-id), warns and errors. */
+/**
+ * For a failure's message: an answer's body and the log lines of every server started here (the start that wrote the
+ * snapshots too), but for the request lines of other requests and the start-up phases.
+ */
 async function problemsOf(server: ServeProcess, answer: { body: unknown; headers: Headers }): Promise<string> {
   const id = answer.headers.get('x-request-id');
   // The request's own line may still be on its way through the pipe.
   await server.waitForLog((entry) => entry.request_id === id && entry.msg === 'request', 2000).catch(() => undefined);
-  const shown = (entry: LogEntry) => entry.request_id === id || entry.level === 'warn' || entry.level === 'error';
-  return JSON.stringify({ body: answer.body, logs: server.logs.filter(shown) });
+  const shown = (entry: LogEntry) => entry.request_id === id || (entry.msg !== 'request' && entry.phase === undefined);
+  return JSON.stringify({ body: answer.body, logs: running.map((started) => started.logs.filter(shown)) });
 }
 
 async function get(url: string): Promise<{ status: number; body: any; headers: Headers }> {
