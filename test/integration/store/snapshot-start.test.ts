@@ -111,6 +111,10 @@ describe.skipIf(!onPostgres)('a start while the database is down', () => {
     proxy.set('pass');
     await until200(`${url}/v1/scenes/${sceneId}`, 10_000);
     expect((await get(`${url}/explore/api/scene/${sceneId}`)).status).toBe(200);
+    // Readiness also waits for the search engine (search_index_loading), built after listening: on a loaded
+    // machine its tokenizer and matchers take longer than this wait, which is for the store's reason to clear.
+    const engineSettled = /^scenery search engine (ready|build failed)$/;
+    await server.waitForLog((entry) => engineSettled.test(entry.msg ?? ''), 60_000);
     await until200(`${url}/readyz`, 5000);
     await server.waitForLog(
       (entry) => entry.msg === 'database reached: it holds the release served from snapshots',
