@@ -18,8 +18,8 @@ export async function blockRangesOf(db: Queryable, table: string, blocksPerRange
   if (!Number.isInteger(blocksPerRange) || blocksPerRange < 1) {
     throw new RangeError(`blocksPerRange must be a whole number ≥ 1, got ${blocksPerRange}`);
   }
-  // Under the whole-table read's deadline: it waits for a connection behind the start's other reads, and at a
-  // request's deadline a busy database failed the start's card read here (no cards snapshot, the store marked down).
+  // Under the whole-table read's deadline: it waits for a connection behind the start's other reads; at a request's
+  // deadline a busy database would fail the start's card read here, leaving no cards snapshot and the store down.
   const [row] = await db.query<{ blocks: string | number }>(
     `SELECT pg_relation_size(${quoteLiteral(table)}::regclass) / current_setting('block_size')::int AS blocks`,
     [],
