@@ -85,7 +85,7 @@ export async function openServedRelease(
   try {
     if (!store.health.isUp && snapshotDir) {
       const { databaseUrl } = storeOptions;
-      const release = await serveFromSnapshots({ store, dataDir: snapshotDir, databaseUrl, log, timer, background });
+      const release = await serveFromSnapshots({ store, dataDir: snapshotDir, databaseUrl, log, timer });
       return { store, release, ingested: false };
     }
     const { ingested } = await timer.time('find_release', () =>

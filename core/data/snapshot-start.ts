@@ -30,8 +30,6 @@ export interface SnapshotStartInput {
   databaseUrl: string | null | undefined;
   log: Logger;
   timer?: StartupTimer;
-  /** Receives the cards load, which may finish after listening. */
-  background?: (task: Promise<void>) => void;
 }
 
 export async function serveFromSnapshots(input: SnapshotStartInput): Promise<ServedRelease> {
@@ -53,11 +51,11 @@ export async function serveFromSnapshots(input: SnapshotStartInput): Promise<Ser
   if (!read.light) throw unusable(`light snapshot of ${record.release_id}: ${read.reason}`);
   const light = read.light;
   const release = await timer.time('build_indexes', () => buildServedRelease(record, store, light, started));
-  const cards = loadReleaseCards(release, { snapshotDir: dataDir, log, timer }).catch((error: unknown) =>
+  // Before listening, unlike a start that reaches the database: nearby's only other source of pages is the store,
+  // which is down, so a request that came before the card records would answer the outage instead of the snapshot.
+  await loadReleaseCards(release, { snapshotDir: dataDir, log, timer }).catch((error: unknown) =>
     log.warn({ err: error }, 'card columns not loaded: nearby reads pages from the store once it returns'),
   );
-  if (input.background) input.background(cards);
-  else await cards;
   log.warn(
     { release_id: record.release_id, data_dir: dataDir, reason: store.health.snapshot().reason },
     `database unreachable at start: serving release ${record.release_id} from snapshots in ${dataDir}; ` +

@@ -5,7 +5,7 @@
 // from the snapshots, with the same heap and buffers). A range reads the blocks [a, b) by a TID range scan
 // (PostgreSQL 14+, PGlite's 17 included): together the ranges are one sequential scan of the table.
 import { quoteLiteral } from './copy-text.ts';
-import type { Queryable } from './types.ts';
+import { type Queryable, wholeTable } from './types.ts';
 
 /** Heap blocks a range reads by default: 32 MB of table, a few MB of COPY output for the card columns. */
 export const DEFAULT_BLOCKS_PER_RANGE = 4096;
@@ -18,8 +18,12 @@ export async function blockRangesOf(db: Queryable, table: string, blocksPerRange
   if (!Number.isInteger(blocksPerRange) || blocksPerRange < 1) {
     throw new RangeError(`blocksPerRange must be a whole number ≥ 1, got ${blocksPerRange}`);
   }
+  // Under the whole-table read's deadline: it waits for a connection behind the start's other reads; at a request's
+  // deadline a busy database would fail the start's card read here, leaving no cards snapshot and the store down.
   const [row] = await db.query<{ blocks: string | number }>(
     `SELECT pg_relation_size(${quoteLiteral(table)}::regclass) / current_setting('block_size')::int AS blocks`,
+    [],
+    wholeTable,
   );
   const blocks = Number(row?.blocks ?? 0);
   const conditions: string[] = [];

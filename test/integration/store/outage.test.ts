@@ -75,14 +75,18 @@ const searchFor = (query: string) =>
     body: JSON.stringify({ query, limit: 3 }),
   });
 
-async function p99(run: () => Promise<{ status: number; ms: number }>, n: number): Promise<number> {
+async function latencies(
+  run: () => Promise<{ status: number; ms: number }>,
+  n: number,
+): Promise<{ median: number; p99: number }> {
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
     const answer = await run();
     expect(answer.status).toBe(200);
     times.push(answer.ms);
   }
-  return times.sort((a, b) => a - b)[Math.ceil(n * 0.99) - 1] as number;
+  times.sort((a, b) => a - b);
+  return { median: times[Math.ceil(n / 2) - 1] as number, p99: times[Math.ceil(n * 0.99) - 1] as number };
 }
 
 async function until(check: () => Promise<boolean>, ms: number): Promise<void> {
@@ -103,9 +107,9 @@ describe.skipIf(!onPostgres)('the database freezes, refuses and returns', () => 
     // Its first page (the engine of this server's configuration) may outlast the deadline on a loaded machine: that
     // marks the store down until the next probe, so it is tried again.
     await until(async () => (await searchFor('石畳の坂道')).status === 200, 20_000);
-    await p99(nearby, 20); // warm
+    await latencies(nearby, 20); // warm
     // 120 requests a side: with 60 the p99 is the single slowest request, one scheduler hiccup on a shared machine.
-    const before = await p99(nearby, 120);
+    const before = await latencies(nearby, 120);
     proxy.set('freeze');
     const frozenAt = Date.now();
 
@@ -134,18 +138,23 @@ describe.skipIf(!onPostgres)('the database freezes, refuses and returns', () => 
 
     // Nearby, coverage and areas are answered from memory, also for clients never seen before (each request here
     // comes from a new address).
-    const during = await p99(nearby, 120);
+    const during = await latencies(nearby, 120);
     // With the search engine built ahead (above) the freeze adds nothing to a nearby request (CPU per request and in
-    // the background measured unchanged); the margin is for one scheduler or collection hiccup among the two slowest
-    // of 120 on a shared machine. Measured on 2 cores, before → frozen: at load average 4 to 6, 19 → 13 and 23 → 16
-    // ms; at 9 to 16, 44 → 25, 24 → 25 and 36 → 55 ms.
-    expect(during).toBeLessThanOrEqual(Math.max(2 * before, before + 10));
+    // the background measured unchanged). Frozen, a request even does less: the store is down, so the rate-limit
+    // lease of its new address is decided in memory, not in the database (measured at load average 11 to 13, median
+    // 16 → 3 ms, p99 103 → 35 and 126 → 42 ms). What the bounds catch is a request waiting for the frozen store, its
+    // deadline (800 ms) or the lease's (1 s), in the p99, and a cost added to every request, in the median. A ratio
+    // of the two p99s (the two slowest of 120 each) measured one scheduler slice of a shared 2-core machine instead:
+    // at load average 9 to 16, 36 → 55 ms.
+    expect(during.median).toBeLessThanOrEqual(Math.max(2 * before.median, before.median + 10));
+    expect(during.p99).toBeLessThan(before.p99 + timeoutMs / 4);
     for (const path of ['/v1/coverage', '/v1/areas/at']) {
       const answer = await timed(`${path}?lat=${point.lat}&lon=${point.lon}`);
       expect(answer.status).toBe(200);
       expect(answer.ms).toBeLessThan(200);
     }
-    console.info(`nearby p99 ${before.toFixed(1)} ms before, ${during.toFixed(1)} ms frozen`);
+    const shown = ({ median, p99 }: { median: number; p99: number }) => `${median.toFixed(1)}/${p99.toFixed(1)}`;
+    console.info(`nearby median/p99 ${shown(before)} ms before, ${shown(during)} ms frozen`);
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, 5000 - (Date.now() - frozenAt))));
 
     proxy.set('refuse');
