@@ -5,7 +5,8 @@
  * side in one run: (1) streaming the release's observations from the store alone, (2) building the index from the
  * store and saving it (what a start without the file, or ingest, does), (3) loading the saved file (what a start with
  * the file does). Prints one JSON line per step with wall time (and the build's CPU time), file size, memory and the
- * load average.
+ * load average. While the build streams the store, a `building` line goes to stderr every 100 000 rows read
+ * (a 1 M build on a shared machine can take hours: its progress is otherwise invisible).
  */
 import { rm, stat } from 'node:fs/promises';
 import { loadavg } from 'node:os';
@@ -13,8 +14,9 @@ import { parseArgs } from 'node:util';
 import { parseConfig } from '../../../core/config.ts';
 import { searchCatalog } from '../../../core/scenery-search/engine-holder.ts';
 import { openSearchIndex, searchIndexPath } from '../../../core/scenery-search/search-index.ts';
-import { corpusSourceOf, readStoreCorpus } from '../../../core/scenery-search/store-corpus.ts';
+import { type CorpusSource, corpusSourceOf, readStoreCorpus } from '../../../core/scenery-search/store-corpus.ts';
 import { openStore } from '../../../core/store/open.ts';
+import type { Store } from '../../../core/store/types.ts';
 
 const { values } = parseArgs({
   options: {
@@ -41,6 +43,41 @@ const report = (step: string, fields: Record<string, unknown>) =>
     }),
   );
 
+const PROGRESS_EVERY_ROWS = 100_000;
+
+/** The source with its store's `query` counting rows, so the build's progress can be printed as it goes. */
+function withProgress(source: CorpusSource): CorpusSource {
+  const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  let rows = 0;
+  const store = new Proxy(source.store, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver);
+      // Bound to the store itself: a class store's private fields are not reachable through the proxy.
+      if (key !== 'query') return typeof value === 'function' ? value.bind(target) : value;
+      return async (...args: Parameters<Store['query']>) => {
+        const page = await target.query(...args);
+        const before = rows;
+        rows += page.length;
+        if (Math.floor(rows / PROGRESS_EVERY_ROWS) > Math.floor(before / PROGRESS_EVERY_ROWS)) {
+          const cpu = process.cpuUsage(cpuBefore);
+          process.stderr.write(
+            `${JSON.stringify({
+              step: 'building',
+              rows_read: rows,
+              ms: Math.round(performance.now() - started),
+              cpu_ms: Math.round((cpu.user + cpu.system) / 1000),
+              load_average: loadavg().map((l) => Number(l.toFixed(2))),
+            })}\n`,
+          );
+        }
+        return page;
+      };
+    },
+  });
+  return { ...source, store };
+}
+
 try {
   const started = performance.now();
   const source = await corpusSourceOf(store, releaseId);
@@ -59,7 +96,7 @@ try {
   const dir = values.dir as string;
   await rm(searchIndexPath(dir, releaseId), { force: true });
   const cpuBefore = process.cpuUsage();
-  const built = await openSearchIndex(source, catalog, dir);
+  const built = await openSearchIndex(withProgress(source), catalog, dir);
   const cpu = process.cpuUsage(cpuBefore);
   report('build_and_save', {
     from: built.from,
