@@ -212,7 +212,8 @@ export function descriptionMatcher(rules: readonly DescriptionRule[], tokenize: 
       for (const t of list) {
         if ((t.second >= 0 && t.second !== next) || !original.startsWith(t.needle, i)) continue;
         const end = i + t.needle.length;
-        if (!anyPending(t.rules, known, out) || !wordAt(original, i, end, t.word, t.n)) continue;
+        // Whole-word first: a trigger inside a compound (線 of 車線, 電線) is the commonest miss, told by its neighbours.
+        if (!wordAt(original, i, end, t.word, t.n) || !anyPending(t.rules, known, out)) continue;
         // The sentence around the trigger, found once for all its triggers.
         if (i >= sentenceEnd) {
           let from = i;
