@@ -127,22 +127,15 @@ export function conceptWord(written: string, tokenize: TokenizeText): ConceptWor
   };
 }
 
-function occurrences(text: string, needle: string): number {
-  let n = 0;
-  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) n++;
-  return n;
-}
-
 /**
- * What scanning for a side costs, estimated on the catalogue's own scenery wording (labels, synonyms, evidence),
- * folded like the index (katakana as hiragana): the positions whose character starts one of its needles, where the
- * scan must look, and the needles' hits, where the other side is looked for. The scan itself reads the unfolded text,
- * where a katakana trigger is rarer still. Readings are not triggers (a kana needle starts on the commonest characters).
+ * How often a side's words are met in observations, estimated by the catalogue's own meaning: for each word, the
+ * number of categories whose wording (label, synonyms, evidence; folded like the index) holds it. A word of many
+ * categories (路面, 歩道, 建物, 空) names what most street scenes hold; a word of a few names one kind of thing
+ * (レンガ, ガラス管), rarer in any text whatever how often the catalogue repeats it for those few.
  */
-function scanCost(side: ConceptWord[], sample: string): number {
+function scanCost(side: ConceptWord[], wordings: readonly string[]): number {
   let cost = 0;
-  for (const w of side)
-    cost += occurrences(sample, w.needles[0]?.charAt(0) as string) + 10 * occurrences(sample, w.needles[0] as string);
+  for (const w of side) for (const wording of wordings) if (wording.includes(w.needles[0] as string)) cost++;
   return cost;
 }
 
@@ -160,10 +153,7 @@ export function compileDescriptions(
     }
     return found;
   };
-  const sample = catalog.categories
-    .flatMap((c) => [c.label, ...c.synonyms, ...c.evidence])
-    .map(fold)
-    .join('\n');
+  const wordings = catalog.categories.map((c) => [c.label, ...c.synonyms, ...c.evidence].map(fold).join('\n'));
   const rules: DescriptionRule[] = [];
   for (const [id, named] of Object.entries(table)) {
     const category = catalog.byId.get(id);
@@ -173,7 +163,7 @@ export function compileDescriptions(
       if (parts.length !== 2 || parts.some((side) => side.length === 0))
         throw new Error(`${DESCRIPTIONS_FILE.pathname}: ${id}/${name} is not 'head words × qualifying words'`);
       const [a, b] = parts as [ConceptWord[], ConceptWord[]];
-      const sides: [ConceptWord[], ConceptWord[]] = scanCost(a, sample) <= scanCost(b, sample) ? [a, b] : [b, a];
+      const sides: [ConceptWord[], ConceptWord[]] = scanCost(a, wordings) <= scanCost(b, wordings) ? [a, b] : [b, a];
       rules.push({ category: category.index, name: `${id}/${name}`, sides });
     }
   }

@@ -115,22 +115,32 @@ function otherSide(original: string, sentence: Sentence, rule: DescriptionRule, 
   return null;
 }
 
-/** A rule with the first and last character codes of every needle of its other side, in pairs. */
+/**
+ * A rule with the character codes of every needle of its other side, each needle's run led by its length: all of
+ * them, not only the first and last, as a kana reading (のきさき) starts and ends on characters most sentences hold.
+ */
 interface ReadRule {
   rule: DescriptionRule;
   probe: Int32Array;
 }
 
 function readRule(rule: DescriptionRule): ReadRule {
-  const codes = rule.sides[1].flatMap((w) => w.needles.flatMap((n) => [n.charCodeAt(0), n.charCodeAt(n.length - 1)]));
+  const codes = rule.sides[1].flatMap((w) =>
+    w.needles.flatMap((n) => [n.length, ...Array.from({ length: n.length }, (_, k) => n.charCodeAt(k))]),
+  );
   return { rule, probe: Int32Array.from(codes) };
 }
 
-/** Whether the sentence holds the first and last characters of some needle of the rule's other side (findWord's test). */
+/** Whether the sentence holds every character of some needle of the rule's other side (else findWord cannot find it). */
 function mayHoldOtherSide(probe: Int32Array, sentence: Sentence): boolean {
   const { seen, id } = sentence;
-  for (let k = 0; k < probe.length; k += 2)
-    if (seen[probe[k] as number] === id && seen[probe[k + 1] as number] === id) return true;
+  for (let k = 0; k < probe.length; ) {
+    const end = k + 1 + (probe[k] as number);
+    let j = k + 1;
+    while (j < end && seen[probe[j] as number] === id) j++;
+    if (j === end) return true;
+    k = end;
+  }
   return false;
 }
 
@@ -212,7 +222,8 @@ export function descriptionMatcher(rules: readonly DescriptionRule[], tokenize: 
       for (const t of list) {
         if ((t.second >= 0 && t.second !== next) || !original.startsWith(t.needle, i)) continue;
         const end = i + t.needle.length;
-        if (!anyPending(t.rules, known, out) || !wordAt(original, i, end, t.word, t.n)) continue;
+        // Whole-word first: a trigger inside a compound (線 of 車線, 電線) is the commonest miss, told by its neighbours.
+        if (!wordAt(original, i, end, t.word, t.n) || !anyPending(t.rules, known, out)) continue;
         // The sentence around the trigger, found once for all its triggers.
         if (i >= sentenceEnd) {
           let from = i;
