@@ -2,6 +2,8 @@
  * Opens a demo release for evaluation: its observations, the ground truth the generator wrote beside it
  * (DIR.ground-truth.ndjson.gz, each scene's truth read for the generation the release serves) and, for the scripts
  * that search, the corpus and an engine without a page cache (rounds repeat requests; each must be searched).
+ * The corpus keeps observations (scripts read them) but not texts: its text lookups are bigram supersets like those of
+ * the index the server builds from the store or loads from its file, so the figures are those of the served pages.
  */
 import type { CategoryCatalog } from '../../core/scenery-search/categories.ts';
 import { buildCorpus, type Corpus } from '../../core/scenery-search/corpus.ts';
@@ -27,7 +29,7 @@ export async function openEvalEngine(
   catalog: CategoryCatalog,
 ): Promise<EvalRelease & { corpus: Corpus; engine: SearchEngine }> {
   const release = await openEvalRelease(dir);
-  const corpus = await buildCorpus(release.observations, catalog);
+  const corpus = await buildCorpus(release.observations, catalog, { keepTexts: false });
   const engine = await createSearchEngine(corpus, catalog, { pageCache: false });
   await engine.warmUp();
   return { ...release, corpus, engine };
