@@ -1,5 +1,5 @@
 /**
- * kuromoji, loaded once and kept. Loading its dictionary takes about 2.5 s, so it happens on first use (or on an
+ * kuromoji, loaded once and kept. Loading its dictionary takes about 0.6 s of CPU, so it happens on first use (or on an
  * explicit warm-up at start) and every later query reuses the same tokenizer. Observations are not tokenised whole:
  * the index uses character bigrams and the tagger (observation-tagger.ts) tokenises only the catalogue's wordings
  * and the clauses that may deny one, because kuromoji (~0.33 M chars/s) is far too slow for a million observations.
