@@ -117,6 +117,18 @@ export function matcherFor(category: SearchCategory, all: readonly SearchCategor
 
 const HIRAGANA_ONLY = /^[\u3041-\u309f]+$/u;
 
+// Each matcher reads every other category's evidence for its shadows: folded once per catalog, not once per matcher.
+const foldedEvidence = new WeakMap<readonly SearchCategory[], string[][]>();
+
+function foldedEvidenceOf(all: readonly SearchCategory[]): string[][] {
+  let folded = foldedEvidence.get(all);
+  if (!folded) {
+    folded = all.map((c) => c.evidence.map(foldForSearch));
+    foldedEvidence.set(all, folded);
+  }
+  return folded;
+}
+
 export function buildCategoryMatcher(category: SearchCategory, all: readonly SearchCategory[] = []): CategoryMatcher {
   const evidence = [...new Set(category.evidence.map(foldForSearch))];
   // Wording that is too short or too generic to be trusted inside observation text is left out (車 in 自転車).
@@ -124,10 +136,10 @@ export function buildCategoryMatcher(category: SearchCategory, all: readonly Sea
     (w) => w.length >= 2 && !(HIRAGANA_ONLY.test(w) && w.length <= 3) && !evidence.some((e) => e === w),
   );
   const shadows = new Map<string, { phrase: string; offset: number }[]>();
-  for (const other of all) {
-    if (other.id === category.id) continue;
-    for (const raw of other.evidence) {
-      const phrase = foldForSearch(raw);
+  const folded = foldedEvidenceOf(all);
+  for (let k = 0; k < all.length; k++) {
+    if ((all[k] as SearchCategory).id === category.id) continue;
+    for (const phrase of folded[k] as string[]) {
       for (const word of wording) {
         for (let at = phrase.indexOf(word); at >= 0; at = phrase.indexOf(word, at + 1)) {
           const list = shadows.get(word) ?? [];
