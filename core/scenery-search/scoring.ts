@@ -3,6 +3,7 @@
  * probability of being right (match-probability.ts; match_score before the page's discounts), match_confidence and
  * match_probabilities.
  */
+import { categoryShare } from './category-rarity.ts';
 import { conditionWords } from './condition-words.ts';
 import { type Corpus, tagSourceOf } from './corpus.ts';
 import { type CategoryMatcher, type FoldCache, foldObservation, type Presence, supportingLeaves } from './evidence.ts';
@@ -78,6 +79,8 @@ export interface IndexSupport {
   worded(key: string): boolean;
   /** The stored source of the scene's tag for the condition (tag-source.ts), -1 when untagged. */
   source?(key: string): number;
+  /** The share of the index's scenes tagged with the condition's category (category-rarity.ts). */
+  share?(key: string): number;
 }
 
 const NO_INDEX: IndexSupport = { tagged: () => false, worded: () => true };
@@ -119,6 +122,7 @@ export function scorePresence(
       evidence: judgedEvidence(presence[c.key] ?? 1, index.tagged(c.key)),
       worded: index.worded(c.key),
       source: index.source?.(c.key) ?? -1,
+      share: index.share?.(c.key),
     }));
   const stated = conditions.filter((c) => !c.isTerm && !c.soft && !c.negated && (presence[c.key] ?? 1) >= 2);
   const score =
@@ -161,6 +165,7 @@ export function indexSupport(corpus: Corpus, conditions: Condition[]): (doc: num
       const c = byKey.get(key);
       return c === undefined ? -1 : tagSourceOf(corpus, doc, c.category);
     },
+    share: (key) => categoryShare(corpus, byKey.get(key)?.category ?? -1),
   });
 }
 

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { tagsOf } from '../../../core/scenery-search/corpus.ts';
 import { createSearchEngine, type SearchEngine, type SearchPage } from '../../../core/scenery-search/engine.ts';
 import { RubricJudge } from '../../../core/scenery-search/judge/rubric.ts';
 import type { Judge } from '../../../core/scenery-search/judge/types.ts';
@@ -35,6 +36,12 @@ async function search(body: SearchBody, target: SearchEngine = engine): Promise<
   return page;
 }
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
+const taggedScenes = (categoryId: string) => {
+  const category = engine.corpus.categoryIndex.get(categoryId);
+  return Array.from({ length: engine.corpus.size }, (_, doc) => tagsOf(engine.corpus, doc)).filter((tags) =>
+    tags.includes(category ?? -1),
+  ).length;
+};
 const ids = (page: SearchPage) => page.results.map((r) => r.id).sort();
 
 /** The value a JSON pointer leads to inside an observation. */
@@ -104,6 +111,8 @@ describe('search engine: one page', () => {
       soft: false,
       rule: condition?.rule ?? '',
       evidence: 'index_tag' as const,
+      // A condition weighs by how rare its category is among the index's scenes.
+      share: taggedScenes(condition?.category_id ?? '') / engine.corpus.size,
     };
     // Each states it in two leaves (the summary's 住宅街, road_context's 住宅); the index score is rounded first.
     for (const r of page.results) {

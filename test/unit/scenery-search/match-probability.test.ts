@@ -99,6 +99,20 @@ describe('match_score as a probability estimate', () => {
     expect(matchProbability([], 'all', none)).toBe(0);
   });
 
+  it('raises a condition on a rare category above one on a common category, never above 1 in all', () => {
+    const rare = conditionProbability(hard('index_tag', { share: 0.001 }));
+    const common = conditionProbability(hard('index_tag', { share: 0.3 }));
+    expect(rare).toBeGreaterThan(common);
+    expect(common).toBeGreaterThan(conditionProbability(hard('index_tag')));
+    // Rarity says nothing about a condition that must be absent, or one that only ranks.
+    expect(conditionProbability(hard('not_mentioned', { negated: true, share: 0.001 }))).toBe(
+      conditionProbability(hard('not_mentioned', { negated: true })),
+    );
+    const rareStated = hard('stated', { share: 1e-6 });
+    expect(matchProbability([rareStated, rareStated], 'all', none)).toBeLessThanOrEqual(1);
+    expect(matchProbability([rareStated, hard('not_mentioned')], 'any', none)).toBeLessThanOrEqual(1);
+  });
+
   it('reads the rubric with the index tag', () => {
     expect([3, 2, 1, 0].map((p) => judgedEvidence(p as 0 | 1 | 2 | 3, true))).toEqual([
       'stated',
