@@ -123,7 +123,8 @@ export function conditionProbability(c: ConditionEvidence): number {
   const found = c.evidence !== 'not_mentioned' && c.evidence !== 'stated_absent';
   const unworded = !c.negated && found && c.worded === false ? UNWORDED : 1;
   const reading = FACTORS.reading[c.rule] ?? UNLISTED_RULE;
-  const sure = c.negated || c.soft ? 1 : tagSourceFactor(c.source) * rarityFactor(c.share);
+  // Rarity speaks for a match: a rare thing's silence is no surer than a common one's.
+  const sure = c.negated || c.soft ? 1 : tagSourceFactor(c.source) * (found ? rarityFactor(c.share) : 1);
   return (c.negated ? FACTORS.absent : FACTORS.present)[c.evidence] * unworded * reading * sure;
 }
 

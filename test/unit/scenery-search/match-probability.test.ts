@@ -104,6 +104,10 @@ describe('match_score as a probability estimate', () => {
     const common = conditionProbability(hard('index_tag', { share: 0.3 }));
     expect(rare).toBeGreaterThan(common);
     expect(common).toBeGreaterThan(conditionProbability(hard('index_tag')));
+    // Rarity speaks for a match only: a rare thing's silence is no surer than a common one's.
+    expect(conditionProbability(hard('not_mentioned', { share: 0.001 }))).toBe(
+      conditionProbability(hard('not_mentioned')),
+    );
     // Rarity says nothing about a condition that must be absent, or one that only ranks.
     expect(conditionProbability(hard('not_mentioned', { negated: true, share: 0.001 }))).toBe(
       conditionProbability(hard('not_mentioned', { negated: true })),
