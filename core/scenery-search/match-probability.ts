@@ -149,7 +149,18 @@ export function matchProbability(
     if (c.rule === 'hypernym' && c.negated) kinds = Math.min(kinds, factor);
     else p *= factor;
   }
-  return Math.min(1, p * kinds);
+  return belowOne(p * kinds);
+}
+
+// Above this an estimate's factors still order results, bent so that they stay below 1 without meeting there.
+const KNEE = 0.9;
+
+/**
+ * An estimate kept below 1 and in its order: the factors that raise it (rarity, further passages) may pass 1, and
+ * clipping would tie the best results of a page, reordering it by chance.
+ */
+export function belowOne(p: number): number {
+  return p <= KNEE ? p : 1 - (1 - KNEE) * Math.exp(-(p - KNEE) / (1 - KNEE));
 }
 
 /** The judge's rubric presence (0-3) and the index's tag as evidence. */

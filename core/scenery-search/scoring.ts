@@ -8,7 +8,7 @@ import { conditionWords } from './condition-words.ts';
 import { type Corpus, tagSourceOf } from './corpus.ts';
 import { type CategoryMatcher, type FoldCache, foldObservation, type Presence, supportingLeaves } from './evidence.ts';
 import type { Condition } from './interpretation-types.ts';
-import { judgedEvidence, matchProbability, passagesFactor } from './match-probability.ts';
+import { belowOne, judgedEvidence, matchProbability, passagesFactor } from './match-probability.ts';
 import type { SearchableObservation } from './observation-text.ts';
 import { contains, EMPTY_POSTINGS } from './postings.ts';
 
@@ -131,7 +131,7 @@ export function scorePresence(
       total: terms.length,
     }) * passagesFactor(stated.map((c) => passages[c.key] ?? 0));
   return {
-    score: Math.round(Math.min(1, Math.max(0, score)) * 1000) / 1000,
+    score: Math.round(belowOne(Math.max(0, score)) * 1000) / 1000,
     confidence: conditions.length > 0 ? Math.round((explicit / conditions.length) * 100) / 100 : 1,
     probabilities,
     satisfied,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tagsOf } from '../../core/scenery-search/corpus.ts';
 import { builtCorpus } from '../../core/scenery-search/engine-holder.ts';
 import {
+  belowOne,
   matchProbability,
   passagesFactor,
   SHARED_PASSAGE,
@@ -107,7 +108,7 @@ describe('the external judge chosen by JUDGE_* variables', () => {
           [0, 1, 2].flatMap((j) =>
             passages.map((f) => {
               // As the engine rounds: the judged estimate with its passages first, then the page's discounts.
-              const judged = Math.round(Math.min(1, estimate * UNWORDED ** j * f) * 1000) / 1000;
+              const judged = Math.round(belowOne(estimate * UNWORDED ** j * f) * 1000) / 1000;
               return Math.round(Math.min(1, judged * SHARED_PASSAGE ** k) * 1000) / 1000;
             }),
           ),

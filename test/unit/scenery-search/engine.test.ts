@@ -4,7 +4,7 @@ import { createSearchEngine, type SearchEngine, type SearchPage } from '../../..
 import { RubricJudge } from '../../../core/scenery-search/judge/rubric.ts';
 import type { Judge } from '../../../core/scenery-search/judge/types.ts';
 import { JudgeUnavailableError } from '../../../core/scenery-search/judge/types.ts';
-import { matchProbability, passagesFactor } from '../../../core/scenery-search/match-probability.ts';
+import { belowOne, matchProbability, passagesFactor } from '../../../core/scenery-search/match-probability.ts';
 import type { SearchBody } from '../../../core/scenery-search/request.ts';
 import {
   ARCADE,
@@ -72,9 +72,16 @@ describe('search engine: one page', () => {
     expect(result?.tags).toEqual(expect.arrayContaining(['stone_paving', 'slope_road']));
     // Both conditions stated in their sections, read from their labels, each in a passage of its own; the paving
     // is stated in three leaves (summary, surface, an observation), the slope in two (summary, geometry).
-    const stated = { negated: false, soft: false, rule: 'label', evidence: 'stated' as const };
-    const judged = matchProbability([stated, stated], 'all', { found: 0, total: 0 });
-    expect(result?.match_score).toBe(round3(Math.min(1, judged * passagesFactor([3, 2]))));
+    // Each weighs by how rare its category is among the index's scenes.
+    const stated = page.interpretation.conditions.map((c) => ({
+      negated: false,
+      soft: false,
+      rule: 'label',
+      evidence: 'stated' as const,
+      share: taggedScenes(c.category_id) / engine.corpus.size,
+    }));
+    const judged = matchProbability(stated, 'all', { found: 0, total: 0 });
+    expect(result?.match_score).toBe(round3(belowOne(judged * passagesFactor([3, 2]))));
     expect(result?.match_probabilities).toEqual({ stone_paving: 0.95, slope_road: 0.95 });
     const observation = fixtureObservations().find((o) => o.scene_id === STONE_SLOPE);
     for (const quote of result?.quotes ?? []) {

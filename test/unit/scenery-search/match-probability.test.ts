@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  belowOne,
   type ConditionEvidence,
   conditionProbability,
   type Evidence,
@@ -115,6 +116,14 @@ describe('match_score as a probability estimate', () => {
     const rareStated = hard('stated', { share: 1e-6 });
     expect(matchProbability([rareStated, rareStated], 'all', none)).toBeLessThanOrEqual(1);
     expect(matchProbability([rareStated, hard('not_mentioned')], 'any', none)).toBeLessThanOrEqual(1);
+  });
+
+  it('keeps an estimate below 1 in its order, unchanged up to the knee', () => {
+    expect(belowOne(0.5)).toBe(0.5);
+    const raised = [0.95, 1.1, 1.3].map(belowOne);
+    expect(raised[0]).toBeLessThan(raised[1] as number);
+    expect(raised[1]).toBeLessThan(raised[2] as number);
+    expect(raised[2]).toBeLessThan(1);
   });
 
   it('reads the rubric with the index tag', () => {
