@@ -58,6 +58,11 @@ interface Factors {
    * word of the excluded category found untagged, as `absent.index_word` is to `absent.not_mentioned`.
    */
   partial_exclusion: number;
+  /**
+   * A hard condition multiplies by the share of the index's scenes tagged with its category to the power of minus
+   * this (category-rarity.ts): a query of rare things is right more often than its product of factors says.
+   */
+  rarity: number;
 }
 
 // The factors are written once, beside the description of match_score in the spec.
@@ -90,12 +95,19 @@ export interface ConditionEvidence {
   worded?: boolean;
   /** The stored source of the scene's tag of the category (tag-source.ts); absent or negative when untagged. */
   source?: number;
+  /** The share of the index's scenes tagged with the condition's category (category-rarity.ts); absent: no factor. */
+  share?: number;
 }
 
 /** How sure a tag is by what made it (1 for the surest sources). */
 export function tagSourceFactor(source: number | undefined): number {
   if (source === undefined || source < 0) return 1;
   return (FACTORS.tag_source[sourceName(source)] ?? 1) * (isHedged(source) ? FACTORS.hedged : 1);
+}
+
+/** How much a condition on a category tagged on `share` of the scenes raises the score (1 when unknown). */
+export function rarityFactor(share: number | undefined): number {
+  return share === undefined || share <= 0 ? 1 : share ** -FACTORS.rarity;
 }
 
 // A rule the spec does not list is taken as its least right one.
@@ -111,7 +123,8 @@ export function conditionProbability(c: ConditionEvidence): number {
   const found = c.evidence !== 'not_mentioned' && c.evidence !== 'stated_absent';
   const unworded = !c.negated && found && c.worded === false ? UNWORDED : 1;
   const reading = FACTORS.reading[c.rule] ?? UNLISTED_RULE;
-  const sure = c.negated || c.soft ? 1 : tagSourceFactor(c.source);
+  // Rarity speaks for a match: a rare thing's silence is no surer than a common one's.
+  const sure = c.negated || c.soft ? 1 : tagSourceFactor(c.source) * (found ? rarityFactor(c.share) : 1);
   return (c.negated ? FACTORS.absent : FACTORS.present)[c.evidence] * unworded * reading * sure;
 }
 
@@ -125,7 +138,8 @@ export function matchProbability(
   terms: { found: number; total: number },
 ): number {
   if (conditions.length === 0) return terms.total === 0 ? 0 : FACTORS.term_found ** (terms.total - terms.found + 1);
-  if (combine === 'any') return 1 - conditions.reduce((none, c) => none * (1 - conditionProbability(c)), 1);
+  if (combine === 'any')
+    return 1 - conditions.reduce((none, c) => none * (1 - Math.min(1, conditionProbability(c))), 1);
   let p = FACTORS.term_missing ** (terms.total - terms.found);
   // The kinds a negated word reaches (rule hypernym: 木 → 大きな木, 並木 …) state one absence: one factor, their least.
   let kinds = 1;
@@ -135,7 +149,18 @@ export function matchProbability(
     if (c.rule === 'hypernym' && c.negated) kinds = Math.min(kinds, factor);
     else p *= factor;
   }
-  return p * kinds;
+  return belowOne(p * kinds);
+}
+
+// Above this an estimate's factors still order results, bent so that they stay below 1 without meeting there.
+const KNEE = 0.9;
+
+/**
+ * An estimate kept below 1 and in its order: the factors that raise it (rarity, further passages) may pass 1, and
+ * clipping would tie the best results of a page, reordering it by chance.
+ */
+export function belowOne(p: number): number {
+  return p <= KNEE ? p : 1 - (1 - KNEE) * Math.exp(-(p - KNEE) / (1 - KNEE));
 }
 
 /** The judge's rubric presence (0-3) and the index's tag as evidence. */

@@ -3,11 +3,12 @@
  * probability of being right (match-probability.ts; match_score before the page's discounts), match_confidence and
  * match_probabilities.
  */
+import { categoryShare } from './category-rarity.ts';
 import { conditionWords } from './condition-words.ts';
 import { type Corpus, tagSourceOf } from './corpus.ts';
 import { type CategoryMatcher, type FoldCache, foldObservation, type Presence, supportingLeaves } from './evidence.ts';
 import type { Condition } from './interpretation-types.ts';
-import { judgedEvidence, matchProbability, passagesFactor } from './match-probability.ts';
+import { belowOne, judgedEvidence, matchProbability, passagesFactor } from './match-probability.ts';
 import type { SearchableObservation } from './observation-text.ts';
 import { contains, EMPTY_POSTINGS } from './postings.ts';
 
@@ -78,6 +79,8 @@ export interface IndexSupport {
   worded(key: string): boolean;
   /** The stored source of the scene's tag for the condition (tag-source.ts), -1 when untagged. */
   source?(key: string): number;
+  /** The share of the index's scenes tagged with the condition's category (category-rarity.ts). */
+  share?(key: string): number;
 }
 
 const NO_INDEX: IndexSupport = { tagged: () => false, worded: () => true };
@@ -119,6 +122,7 @@ export function scorePresence(
       evidence: judgedEvidence(presence[c.key] ?? 1, index.tagged(c.key)),
       worded: index.worded(c.key),
       source: index.source?.(c.key) ?? -1,
+      share: index.share?.(c.key),
     }));
   const stated = conditions.filter((c) => !c.isTerm && !c.soft && !c.negated && (presence[c.key] ?? 1) >= 2);
   const score =
@@ -127,7 +131,7 @@ export function scorePresence(
       total: terms.length,
     }) * passagesFactor(stated.map((c) => passages[c.key] ?? 0));
   return {
-    score: Math.round(Math.min(1, Math.max(0, score)) * 1000) / 1000,
+    score: Math.round(belowOne(Math.max(0, score)) * 1000) / 1000,
     confidence: conditions.length > 0 ? Math.round((explicit / conditions.length) * 100) / 100 : 1,
     probabilities,
     satisfied,
@@ -161,6 +165,7 @@ export function indexSupport(corpus: Corpus, conditions: Condition[]): (doc: num
       const c = byKey.get(key);
       return c === undefined ? -1 : tagSourceOf(corpus, doc, c.category);
     },
+    share: (key) => categoryShare(corpus, byKey.get(key)?.category ?? -1),
   });
 }
 

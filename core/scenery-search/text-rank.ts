@@ -5,6 +5,7 @@
  * match-probability.ts from that evidence. Soft conditions add to the score but never decide whether a document
  * passes. No observation is read: the index is the only evidence.
  */
+import { categoryShare } from './category-rarity.ts';
 import { conditionWords } from './condition-words.ts';
 import { type Corpus, tagSourceOf } from './corpus.ts';
 import type { Interpretation } from './interpretation-types.ts';
@@ -35,6 +36,7 @@ export function createTextRanker(corpus: Corpus, interpretation: Interpretation)
     soft: c.soft,
     rule: c.rule,
     category: corpus.categoryIndex.get(c.category_id) ?? -1,
+    share: categoryShare(corpus, corpus.categoryIndex.get(c.category_id) ?? -1),
     tagged: corpus.categoryDocs[corpus.categoryIndex.get(c.category_id) ?? -1] ?? EMPTY_POSTINGS,
     worded: has(c.matched_text),
     wordedAs: has(c.matched_wording ?? null),
@@ -54,7 +56,15 @@ export function createTextRanker(corpus: Corpus, interpretation: Interpretation)
         const worded = part.worded(doc) || part.wordedAs(doc);
         const found: Evidence = tagged ? 'index_tag' : !part.negated && worded ? 'index_word' : 'not_mentioned';
         const source = tagged ? tagSourceOf(corpus, doc, part.category) : -1;
-        evidence.push({ negated: part.negated, soft: part.soft, rule: part.rule, evidence: found, worded, source });
+        evidence.push({
+          negated: part.negated,
+          soft: part.soft,
+          rule: part.rule,
+          evidence: found,
+          worded,
+          source,
+          share: part.share,
+        });
         if (part.negated ? tagged : found === 'not_mentioned') unsupported.push(part.key);
         else if (!part.soft) supported++;
       }

@@ -61,6 +61,7 @@ for (const file of (values.queries as string).split(',')) {
           demoted: demoted.has(doc),
           hard: hard.map((c) => ({
             key: c.key,
+            category: c.category_id,
             rule: c.rule,
             source: tagSourceOf(corpus, doc, corpus.categoryIndex.get(c.category_id) ?? -1),
           })),
@@ -75,4 +76,17 @@ for (const file of (values.queries as string).split(',')) {
   }
 }
 writeFileSync(values.out as string, JSON.stringify(rows));
+// Per category index: how many tags the index holds from each stored source (tag-source.ts), to weigh a condition by
+// what its category's tags are usually made from.
+const sources: Record<number, number[]> = {};
+corpus.tagIds.forEach((category, at) => {
+  const counts = sources[category] ?? new Array(16).fill(0);
+  sources[category] = counts;
+  const source = corpus.tagSources[at] as number;
+  counts[source] = (counts[source] ?? 0) + 1;
+});
+writeFileSync(
+  `${values.out}.sources.json`,
+  JSON.stringify({ index: Object.fromEntries(corpus.categoryIndex), sources }),
+);
 console.log(`${rows.length} results written to ${values.out}`);

@@ -1,7 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tagsOf } from '../../core/scenery-search/corpus.ts';
+import { builtCorpus } from '../../core/scenery-search/engine-holder.ts';
 import {
+  belowOne,
   matchProbability,
   passagesFactor,
   SHARED_PASSAGE,
@@ -74,10 +77,25 @@ describe('the external judge chosen by JUDGE_* variables', () => {
     const sources = [-1, ...Array.from({ length: TAG_SOURCES.length }, (_, i) => [i, i | HEDGED]).flat()];
     const rules: string[] = page.interpretation.conditions.map((c: { rule: string }) => c.rule);
     expect(rules).toHaveLength(2);
+    // Each condition weighs by the share of the served index's scenes tagged with its category.
+    const corpus = builtCorpus(server.release);
+    if (!corpus) throw new Error('the server built no index');
+    const docs = Array.from({ length: corpus.size }, (_, doc) => tagsOf(corpus, doc));
+    const shares = page.interpretation.conditions.map(
+      (c: { category_id: string }) =>
+        docs.filter((tags) => tags.includes(corpus.categoryIndex.get(c.category_id) ?? -1)).length / corpus.size,
+    );
     const estimates = sources.flatMap((a) =>
       sources.map((b) =>
         matchProbability(
-          rules.map((rule, i) => ({ negated: false, soft: false, rule, evidence: 'stated', source: i ? b : a })),
+          rules.map((rule, i) => ({
+            negated: false,
+            soft: false,
+            rule,
+            evidence: 'stated',
+            source: i ? b : a,
+            share: shares[i],
+          })),
           'all',
           { found: 0, total: 0 },
         ),
@@ -90,7 +108,7 @@ describe('the external judge chosen by JUDGE_* variables', () => {
           [0, 1, 2].flatMap((j) =>
             passages.map((f) => {
               // As the engine rounds: the judged estimate with its passages first, then the page's discounts.
-              const judged = Math.round(Math.min(1, estimate * UNWORDED ** j * f) * 1000) / 1000;
+              const judged = Math.round(belowOne(estimate * UNWORDED ** j * f) * 1000) / 1000;
               return Math.round(Math.min(1, judged * SHARED_PASSAGE ** k) * 1000) / 1000;
             }),
           ),

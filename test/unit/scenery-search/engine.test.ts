@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { tagsOf } from '../../../core/scenery-search/corpus.ts';
 import { createSearchEngine, type SearchEngine, type SearchPage } from '../../../core/scenery-search/engine.ts';
 import { RubricJudge } from '../../../core/scenery-search/judge/rubric.ts';
 import type { Judge } from '../../../core/scenery-search/judge/types.ts';
 import { JudgeUnavailableError } from '../../../core/scenery-search/judge/types.ts';
-import { matchProbability, passagesFactor } from '../../../core/scenery-search/match-probability.ts';
+import { belowOne, matchProbability, passagesFactor } from '../../../core/scenery-search/match-probability.ts';
 import type { SearchBody } from '../../../core/scenery-search/request.ts';
 import {
   ARCADE,
@@ -35,6 +36,12 @@ async function search(body: SearchBody, target: SearchEngine = engine): Promise<
   return page;
 }
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
+const taggedScenes = (categoryId: string) => {
+  const category = engine.corpus.categoryIndex.get(categoryId);
+  return Array.from({ length: engine.corpus.size }, (_, doc) => tagsOf(engine.corpus, doc)).filter((tags) =>
+    tags.includes(category ?? -1),
+  ).length;
+};
 const ids = (page: SearchPage) => page.results.map((r) => r.id).sort();
 
 /** The value a JSON pointer leads to inside an observation. */
@@ -65,9 +72,16 @@ describe('search engine: one page', () => {
     expect(result?.tags).toEqual(expect.arrayContaining(['stone_paving', 'slope_road']));
     // Both conditions stated in their sections, read from their labels, each in a passage of its own; the paving
     // is stated in three leaves (summary, surface, an observation), the slope in two (summary, geometry).
-    const stated = { negated: false, soft: false, rule: 'label', evidence: 'stated' as const };
-    const judged = matchProbability([stated, stated], 'all', { found: 0, total: 0 });
-    expect(result?.match_score).toBe(round3(Math.min(1, judged * passagesFactor([3, 2]))));
+    // Each weighs by how rare its category is among the index's scenes.
+    const stated = page.interpretation.conditions.map((c) => ({
+      negated: false,
+      soft: false,
+      rule: 'label',
+      evidence: 'stated' as const,
+      share: taggedScenes(c.category_id) / engine.corpus.size,
+    }));
+    const judged = matchProbability(stated, 'all', { found: 0, total: 0 });
+    expect(result?.match_score).toBe(round3(belowOne(judged * passagesFactor([3, 2]))));
     expect(result?.match_probabilities).toEqual({ stone_paving: 0.95, slope_road: 0.95 });
     const observation = fixtureObservations().find((o) => o.scene_id === STONE_SLOPE);
     for (const quote of result?.quotes ?? []) {
@@ -104,6 +118,8 @@ describe('search engine: one page', () => {
       soft: false,
       rule: condition?.rule ?? '',
       evidence: 'index_tag' as const,
+      // A condition weighs by how rare its category is among the index's scenes.
+      share: taggedScenes(condition?.category_id ?? '') / engine.corpus.size,
     };
     // Each states it in two leaves (the summary's 住宅街, road_context's 住宅); the index score is rounded first.
     for (const r of page.results) {

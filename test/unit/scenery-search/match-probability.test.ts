@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  belowOne,
   type ConditionEvidence,
   conditionProbability,
   type Evidence,
@@ -97,6 +98,32 @@ describe('match_score as a probability estimate', () => {
     expect(all).toBeLessThan(conditionProbability(hard('index_word')));
     expect(matchProbability([], 'all', { found: 1, total: 2 })).toBeLessThan(all);
     expect(matchProbability([], 'all', none)).toBe(0);
+  });
+
+  it('raises a condition on a rare category above one on a common category, never above 1 in all', () => {
+    const rare = conditionProbability(hard('index_tag', { share: 0.001 }));
+    const common = conditionProbability(hard('index_tag', { share: 0.3 }));
+    expect(rare).toBeGreaterThan(common);
+    expect(common).toBeGreaterThan(conditionProbability(hard('index_tag')));
+    // Rarity speaks for a match only: a rare thing's silence is no surer than a common one's.
+    expect(conditionProbability(hard('not_mentioned', { share: 0.001 }))).toBe(
+      conditionProbability(hard('not_mentioned')),
+    );
+    // Rarity says nothing about a condition that must be absent, or one that only ranks.
+    expect(conditionProbability(hard('not_mentioned', { negated: true, share: 0.001 }))).toBe(
+      conditionProbability(hard('not_mentioned', { negated: true })),
+    );
+    const rareStated = hard('stated', { share: 1e-6 });
+    expect(matchProbability([rareStated, rareStated], 'all', none)).toBeLessThanOrEqual(1);
+    expect(matchProbability([rareStated, hard('not_mentioned')], 'any', none)).toBeLessThanOrEqual(1);
+  });
+
+  it('keeps an estimate below 1 in its order, unchanged up to the knee', () => {
+    expect(belowOne(0.5)).toBe(0.5);
+    const raised = [0.95, 1.1, 1.3].map(belowOne);
+    expect(raised[0]).toBeLessThan(raised[1] as number);
+    expect(raised[1]).toBeLessThan(raised[2] as number);
+    expect(raised[2]).toBeLessThan(1);
   });
 
   it('reads the rubric with the index tag', () => {
