@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../core/config.ts';
+import { tagsOf } from '../../../core/scenery-search/corpus.ts';
 import { createSearchEngine, type SearchEngine, type SearchPage } from '../../../core/scenery-search/engine.ts';
 import { OpenAiJudge, openAiJudgeFromConfig } from '../../../core/scenery-search/judge/openai.ts';
 import { matchProbability, passagesFactor } from '../../../core/scenery-search/match-probability.ts';
@@ -130,7 +131,8 @@ describe('OpenAI-compatible judge selected by JUDGE_* variables', () => {
 
   it('falls back to text behaviour, says so and stops with upstream_unavailable when nothing could be judged', async () => {
     fallbackReply = silence;
-    const page = await search(await engineWith(300), '電柱のある住宅街');
+    const engine = await engineWith(300);
+    const page = await search(engine, '電柱のある住宅街');
     expect(page.mode).toBe('text');
     expect(page.pagination.stop_reason).toBe('upstream_unavailable');
     expect(page.warning).toMatch(/judge was unavailable/);
@@ -139,11 +141,15 @@ describe('OpenAI-compatible judge selected by JUDGE_* variables', () => {
     // Ranked by the index: a result scores the estimate of two tagged conditions exactly when it is tagged with
     // both, and a condition some result is not tagged with (nor worded) is listed as unverified.
     const both = (tags: string[]) => ['utility_poles', 'residential_street'].every((t) => tags.includes(t));
-    const tagged = page.interpretation.conditions.map((c: { rule: string }) => ({
+    // Each condition weighs by the share of the index's scenes tagged with its category, counted here from the tags.
+    const { corpus } = engine;
+    const docs = Array.from({ length: corpus.size }, (_, doc) => tagsOf(corpus, doc));
+    const tagged = page.interpretation.conditions.map((c: { rule: string; category_id: string }) => ({
       negated: false,
       soft: false,
       rule: c.rule,
       evidence: 'index_tag' as const,
+      share: docs.filter((tags) => tags.includes(corpus.categoryIndex.get(c.category_id) ?? -1)).length / corpus.size,
     }));
     const bothTagged = Math.round(matchProbability(tagged, 'all', { found: 0, total: 0 }) * 1000) / 1000;
     // Raised for a condition its observation states in two or three passages.
