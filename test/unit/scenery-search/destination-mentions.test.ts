@@ -1,19 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { namesDestination } from '../../../core/scenery-search/destination-mentions.ts';
-import { loadTagger, type ObservationTagger } from '../../../core/scenery-search/observation-tagger.ts';
-import { testCatalog } from './fixture.ts';
+import { loadTextTagger, type TagText } from './tag-text.ts';
 
 /** A place named as where a way leads is no sighting; one the sentence places in view stays tagged. */
-let tagger: ObservationTagger;
+let tag: TagText;
 beforeAll(async () => {
-  tagger = await loadTagger(testCatalog());
+  tag = await loadTextTagger();
 }, 60_000);
-
-const tag = (text: string) => {
-  const found = tagger.tag({ summary: text, analysis: null }, [text.normalize('NFKC')]);
-  const id = (i: number) => testCatalog().categories[i]?.id;
-  return { present: [...found.present].map(id), absent: [...found.absent].map(id) };
-};
 
 describe('destination mentions', () => {
   it.each([

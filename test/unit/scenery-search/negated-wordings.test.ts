@@ -1,18 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadTagger, type ObservationTagger } from '../../../core/scenery-search/observation-tagger.ts';
-import { testCatalog } from './fixture.ts';
+import { loadTextTagger, type TagText } from './tag-text.ts';
 
 /** A catalogue wording that is itself negative (日が当たらない) matches negated text only, and names a presence. */
-let tagger: ObservationTagger;
+let tag: TagText;
 beforeAll(async () => {
-  tagger = await loadTagger(testCatalog());
+  tag = await loadTextTagger();
 }, 60_000);
-
-const tag = (text: string) => {
-  const found = tagger.tag({ summary: text, analysis: null }, [text.normalize('NFKC')]);
-  const id = (i: number) => testCatalog().categories[i]?.id;
-  return { present: [...found.present].map(id), absent: [...found.absent].map(id) };
-};
 
 describe('negated wordings', () => {
   it.each([

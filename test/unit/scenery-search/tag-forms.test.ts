@@ -1,18 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadTagger, type ObservationTagger } from '../../../core/scenery-search/observation-tagger.ts';
-import { testCatalog } from './fixture.ts';
+import { loadTextTagger, type TagText } from './tag-text.ts';
 
 /** General forms of observation text: denials through a relative clause, hedged degrees, kinds, absences, rules. */
-let tagger: ObservationTagger;
+let tag: TagText;
 beforeAll(async () => {
-  tagger = await loadTagger(testCatalog());
+  tag = await loadTextTagger();
 }, 60_000);
-
-const ids = (indexes: Iterable<number>) => [...indexes].map((i) => testCatalog().categories[i]?.id).sort();
-const tag = (text: string) => {
-  const found = tagger.tag({ summary: text, analysis: null }, [text.normalize('NFKC')]);
-  return { present: ids(found.present), absent: ids(found.absent) };
-};
 
 describe('observation tagger, general forms', () => {
   it.each([
