@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { loadCatalog } from '../../core/scenery-search/categories.ts';
 import { tagSourceOf } from '../../core/scenery-search/corpus.ts';
 import { partialEvidence } from '../../core/scenery-search/partial-mentions.ts';
+import { intersectAll } from '../../core/scenery-search/postings.ts';
 import type { SearchMode } from '../../core/scenery-search/request.ts';
 import { isRelevant, loadQueries } from './queries.ts';
 import { openEvalEngine } from './release.ts';
@@ -45,6 +46,28 @@ for (const file of (values.queries as string).split(',')) {
       const hard = i.conditions.filter((c) => !c.negated && !c.soft);
       const partial = partialEvidence(corpus, i, (id) => catalog.byId.get(id));
       const docs = page.results.map((r) => corpus.docById.get(r.id) as number);
+      // What the query as a whole could be read from: how many scenes the index tags with every hard condition's
+      // category, how many candidates were taken and how many results came of them, how sure the reading is.
+      const categoryOf = (c: { category_id: string }) => corpus.categoryIndex.get(c.category_id) ?? -1;
+      const fullyTagged =
+        hard.length === 0
+          ? 0
+          : intersectAll(hard.map((c) => corpus.categoryDocs[categoryOf(c)] ?? new Uint32Array(0))).length;
+      const perQuery = {
+        shown: page.results.length,
+        has_more: page.has_more,
+        considered: page.usage.candidates_considered,
+        fully_tagged: fullyTagged,
+        interpretation_confidence: i.match_confidence,
+        conditions: i.conditions.map((c) => ({
+          category: c.category_id,
+          rule: c.rule,
+          confidence: c.confidence,
+          negated: c.negated,
+          soft: c.soft,
+          tagged: (corpus.categoryDocs[categoryOf(c)] ?? []).length,
+        })),
+      };
       const demoted = partial ? await partial(docs, load) : new Set<number>();
       page.results.forEach((r, at) => {
         const doc = docs[at] as number;
@@ -70,6 +93,8 @@ for (const file of (values.queries as string).split(',')) {
           ignored: i.ignored.map((w) => w.reason),
           terms: i.text_terms.length,
           probabilities: r.match_probabilities,
+          confidence: r.match_confidence,
+          ...perQuery,
         });
       });
     }
