@@ -6,7 +6,6 @@ import {
   type Evidence,
   judgedEvidence,
   matchProbability,
-  setAsideFactor,
 } from '../../../core/scenery-search/match-probability.ts';
 import { HEDGED, SOURCE_CODE } from '../../../core/scenery-search/tag-source.ts';
 
@@ -117,21 +116,6 @@ describe('match_score as a probability estimate', () => {
     const rareStated = hard('stated', { share: 1e-6 });
     expect(matchProbability([rareStated, rareStated], 'all', none)).toBeLessThanOrEqual(1);
     expect(matchProbability([rareStated, hard('not_mentioned')], 'any', none)).toBeLessThanOrEqual(1);
-  });
-
-  it('lowers a result for each content word set aside, an unknown place more than a word not about scenery', () => {
-    const notScenery = setAsideFactor(['not_scenery']);
-    const cases: [string[], (factor: number) => void][] = [
-      [[], (f) => expect(f).toBe(1)],
-      [['function_word', 'duplicate'], (f) => expect(f).toBe(1)],
-      [['not_scenery'], (f) => expect(f).toBeLessThan(1)],
-      [['negated_word'], (f) => expect(f).toBe(notScenery)],
-      [['not_scenery', 'not_scenery'], (f) => expect(f).toBeCloseTo(notScenery ** 2)],
-      // A word taken for a place the index does not know: results are right less often (ウォール, 江戸).
-      [['unknown_place'], (f) => expect(f).toBeLessThan(notScenery)],
-      [['unknown_place', 'function_word'], (f) => expect(f).toBe(setAsideFactor(['unknown_place']))],
-    ];
-    for (const [reasons, check] of cases) check(setAsideFactor(reasons));
   });
 
   it('keeps an estimate below 1 in its order, unchanged up to the knee', () => {
