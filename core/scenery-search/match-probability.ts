@@ -41,13 +41,8 @@ interface Factors {
   term_missing: number;
   /** Each condition whose only supporting passage also supports another condition (one phrase read twice). */
   shared_passage: number;
-  /** Each content word of the query set aside (not scenery, a negated word no category covers). */
+  /** Each content word of the query set aside (not scenery, an unknown place, a negated word no category covers). */
   dropped_word: number;
-  /**
-   * Each word set aside as a place the index does not know (ウォール, 江戸): the results are not of the place asked
-   * for, or the word was a thing the search could not read, so they are right less often than a word not about scenery.
-   */
-  unknown_place: number;
   /** A condition found in the scene by another of the category's wordings than the one the query used (店 for 商店街). */
   unworded: number;
   /** Each passage beyond the first that states a hard condition: a thing the scene shows is said more than once. */
@@ -79,22 +74,9 @@ const FACTORS = (() => {
   return factors;
 })();
 export const SHARED_PASSAGE = FACTORS.shared_passage;
+export const DROPPED_WORD = FACTORS.dropped_word;
 export const UNWORDED = FACTORS.unworded;
 export const PARTIAL_EXCLUSION = FACTORS.partial_exclusion;
-
-// Content words set aside, by reason (interpretation.ignored): the result may miss what they asked for.
-const SET_ASIDE: Readonly<Record<string, number>> = {
-  not_scenery: FACTORS.dropped_word,
-  negated_word: FACTORS.dropped_word,
-  unknown_place: FACTORS.unknown_place,
-};
-
-/** The factor of the query's words set aside (their reasons); function words and duplicates cost nothing. */
-export function setAsideFactor(reasons: readonly string[]): number {
-  let factor = 1;
-  for (const reason of reasons) factor *= SET_ASIDE[reason] ?? 1;
-  return factor;
-}
 
 /** The factor of the passages stating each hard condition (one count per condition; 0 when none is quoted). */
 export function passagesFactor(counts: number[]): number {

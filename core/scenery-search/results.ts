@@ -12,7 +12,7 @@ import {
   supportingLeaves,
 } from './evidence.ts';
 import type { Interpretation } from './interpretation-types.ts';
-import { PARTIAL_EXCLUSION, passagesFactor, SHARED_PASSAGE, setAsideFactor } from './match-probability.ts';
+import { DROPPED_WORD, PARTIAL_EXCLUSION, passagesFactor, SHARED_PASSAGE } from './match-probability.ts';
 import type { SearchableObservation } from './observation-text.ts';
 import { type Quote, quoteFor } from './quotes.ts';
 
@@ -111,6 +111,9 @@ function quotesFor(
   return { quotes: quotes.slice(0, MAX_QUOTES), shared, passages };
 }
 
+// Content words set aside: the result may miss what they asked for.
+const SET_ASIDE: ReadonlySet<string> = new Set(['not_scenery', 'unknown_place', 'negated_word']);
+
 export function buildSceneItem(
   ctx: ResultContext,
   doc: number,
@@ -125,7 +128,7 @@ export function buildSceneItem(
   const id = corpus.ids.at(doc);
   const folded = foldObservation(observation, ctx.folds);
   const { quotes, shared, passages } = quotesFor(folded, interpretation, ctx, !match.judged);
-  const setAside = setAsideFactor(interpretation.ignored.map((w) => w.reason));
+  const setAside = interpretation.ignored.filter((w) => SET_ASIDE.has(w.reason)).length;
   return {
     id,
     year,
@@ -153,7 +156,7 @@ export function buildSceneItem(
           1,
           match.score *
             SHARED_PASSAGE ** (match.judged ? shared : 0) *
-            setAside *
+            DROPPED_WORD ** setAside *
             (match.demoted ? PARTIAL_EXCLUSION : 1) *
             // A judged score counted the passages already (scoring.ts), before the page was cut.
             (match.judged ? 1 : passagesFactor(passages)),
