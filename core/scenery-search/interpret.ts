@@ -5,6 +5,7 @@
 import type { CategoryCatalog } from './categories.ts';
 import { type MatchScope, negatedWords, scopeMatches } from './clause-scope.ts';
 import { questionNegatorSpans } from './colloquial-negation.ts';
+import { joinCompoundCategories } from './compound-joins.ts';
 import { conditionConfidence, interpretationConfidence } from './confidence.ts';
 import type { Condition, IgnoredWording, Interpretation, PlaceMention, YearMention } from './interpretation-types.ts';
 import { readLeftovers } from './leftovers.ts';
@@ -125,6 +126,7 @@ export function interpret(ctx: InterpretContext, input: InterpretInput): Interpr
   const table = wordingTableFor(ctx.lexicon, ctx.tokenize);
   const thesaurus = ctx.thesaurus === undefined ? loadThesaurus() : ctx.thesaurus;
   const matches = matchMeaning(table, tokens, folded, { free, ...(thesaurus ? { thesaurus } : {}) });
+  joinCompoundCategories(ctx.catalog, folded, matches);
   for (const m of matches) claimed.push([m.start, m.end]);
   for (const m of privativeMatches(ctx.lexicon, folded, tokens, free)) {
     claimed.push([m.start, m.end]);
