@@ -7,6 +7,7 @@ import { type MatchScope, negatedWords, scopeMatches } from './clause-scope.ts';
 import { questionNegatorSpans } from './colloquial-negation.ts';
 import { joinCompoundCategories } from './compound-joins.ts';
 import { conditionConfidence, interpretationConfidence } from './confidence.ts';
+import { headModifierMatches, scopeModifiersByHead } from './head-modifiers.ts';
 import type { Condition, IgnoredWording, Interpretation, PlaceMention, YearMention } from './interpretation-types.ts';
 import { readLeftovers } from './leftovers.ts';
 import type { Lexicon } from './lexicon.ts';
@@ -132,8 +133,14 @@ export function interpret(ctx: InterpretContext, input: InterpretInput): Interpr
     claimed.push([m.start, m.end]);
     matches.push(m);
   }
+  const modifiers = headModifierMatches(table, tokens, folded, matches, free);
+  for (const { match } of modifiers) {
+    claimed.push([match.start, match.end]);
+    matches.push(match);
+  }
   matches.sort((a, b) => a.start - b.start);
   const { scopes, spans } = scopeMatches(folded, tokens, matches);
+  scopeModifiersByHead(modifiers, matches, scopes);
   claimed.push(...spans, ...questionNegatorSpans(folded, tokens));
   const negatedLeft = negatedWords(folded, tokens, free, (t) => !isFunctionToken(t));
   negatedLeft.words.forEach((word, w) => {
