@@ -5,7 +5,9 @@
 import type { CategoryCatalog } from './categories.ts';
 import { type MatchScope, negatedWords, scopeMatches } from './clause-scope.ts';
 import { questionNegatorSpans } from './colloquial-negation.ts';
+import { joinCompoundCategories } from './compound-joins.ts';
 import { conditionConfidence, interpretationConfidence } from './confidence.ts';
+import { headModifierMatches, scopeModifiersByHead } from './head-modifiers.ts';
 import type { Condition, IgnoredWording, Interpretation, PlaceMention, YearMention } from './interpretation-types.ts';
 import { readLeftovers } from './leftovers.ts';
 import type { Lexicon } from './lexicon.ts';
@@ -125,13 +127,20 @@ export function interpret(ctx: InterpretContext, input: InterpretInput): Interpr
   const table = wordingTableFor(ctx.lexicon, ctx.tokenize);
   const thesaurus = ctx.thesaurus === undefined ? loadThesaurus() : ctx.thesaurus;
   const matches = matchMeaning(table, tokens, folded, { free, ...(thesaurus ? { thesaurus } : {}) });
+  joinCompoundCategories(ctx.catalog, folded, matches);
   for (const m of matches) claimed.push([m.start, m.end]);
   for (const m of privativeMatches(ctx.lexicon, folded, tokens, free)) {
     claimed.push([m.start, m.end]);
     matches.push(m);
   }
+  const modifiers = headModifierMatches(table, tokens, folded, matches, free);
+  for (const { match } of modifiers) {
+    claimed.push([match.start, match.end]);
+    matches.push(match);
+  }
   matches.sort((a, b) => a.start - b.start);
   const { scopes, spans } = scopeMatches(folded, tokens, matches);
+  scopeModifiersByHead(modifiers, matches, scopes);
   claimed.push(...spans, ...questionNegatorSpans(folded, tokens));
   const negatedLeft = negatedWords(folded, tokens, free, (t) => !isFunctionToken(t));
   negatedLeft.words.forEach((word, w) => {
