@@ -15,6 +15,8 @@ import { categoryHeads } from './category-heads.ts';
 import { DESCRIPTIONS_VERSION } from './description-rules.ts';
 import { namesDestination } from './destination-mentions.ts';
 import { statedLost } from './lost-mentions.ts';
+import { namesStructureMaterial, SURFACE_GROUP } from './material-mentions.ts';
+import { labelsStandstill, statedMoving } from './moving-mentions.ts';
 import { foldKana } from './normalize.ts';
 import type { SearchableObservation } from './observation-text.ts';
 import { clauseAfter, deniedInClause } from './observed-negation.ts';
@@ -194,6 +196,8 @@ export function createTagger(
   const heads = categoryHeads(catalog, tokenize);
   const implied = implicationTable(catalog);
   const absences = absenceMatcher(catalog, tokenize);
+  const standstill = catalog.categories.map((c) => labelsStandstill(c.label));
+  const surface = catalog.categories.map((c) => c.group === SURFACE_GROUP);
 
   const spans = (segment: string): TaggedSpan[] => {
     const out: TaggedSpan[] = [];
@@ -215,6 +219,9 @@ export function createTagger(
         covered = end;
         // A place named as where a way leads (神社へ向かう階段) is no sighting: the word is read, and tags nothing.
         if (namesDestination(original, end)) break;
+        // Nor is a vehicle on the move one at a standstill, or a paving material of a pillar the road's surface.
+        if (standstill[p.category] && statedMoving(original, end)) break;
+        if (surface[p.category] && namesStructureMaterial(original, end)) break;
         const denied =
           statedLost(original, end) || deniedInClause(clauseAfter(original, i), end - i, tokenize, heads[p.category]);
         out.push({ category: p.category, start: i, end, denied, source: p.source ?? 'label' });
