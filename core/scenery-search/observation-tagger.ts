@@ -15,8 +15,6 @@ import { categoryHeads } from './category-heads.ts';
 import { DESCRIPTIONS_VERSION } from './description-rules.ts';
 import { namesDestination } from './destination-mentions.ts';
 import { statedLost } from './lost-mentions.ts';
-import { namesStructureMaterial, SURFACE_GROUP } from './material-mentions.ts';
-import { labelsStandstill, statedMoving } from './moving-mentions.ts';
 import { foldKana } from './normalize.ts';
 import type { SearchableObservation } from './observation-text.ts';
 import { clauseAfter, deniedInClause } from './observed-negation.ts';
@@ -28,6 +26,7 @@ import { catalogWordingPatterns, type PatternSource, type TagPattern } from './t
 import { addSource, hedgedAt, type SourceMask, type TagSource } from './tag-source.ts';
 import { type Script, scriptOf } from './text-script.ts';
 import { loadTokenizer, type TokenizeText } from './tokenizer.ts';
+import { unsightedMentions } from './unsighted-mentions.ts';
 
 /** Names the tagging rules; saved index files carry it (persist.ts), so a change here rebuilds them. */
 export const TAGGING_RULES = `meaning-5-${DESCRIPTIONS_VERSION}`;
@@ -196,8 +195,7 @@ export function createTagger(
   const heads = categoryHeads(catalog, tokenize);
   const implied = implicationTable(catalog);
   const absences = absenceMatcher(catalog, tokenize);
-  const standstill = catalog.categories.map((c) => labelsStandstill(c.label));
-  const surface = catalog.categories.map((c) => c.group === SURFACE_GROUP);
+  const unsighted = unsightedMentions(catalog);
 
   const spans = (segment: string): TaggedSpan[] => {
     const out: TaggedSpan[] = [];
@@ -218,10 +216,8 @@ export function createTagger(
         if (i < covered && scriptOf(original.charCodeAt(i - 1)) === 'hiragana') continue;
         covered = end;
         // A place named as where a way leads (神社へ向かう階段) is no sighting: the word is read, and tags nothing.
-        if (namesDestination(original, end)) break;
-        // Nor is a vehicle on the move one at a standstill, or a paving material of a pillar the road's surface.
-        if (standstill[p.category] && statedMoving(original, end)) break;
-        if (surface[p.category] && namesStructureMaterial(original, end)) break;
+        // Nor is a moving car a parked one, a simile a sighting, a street name on a sign… (unsighted-mentions.ts).
+        if (namesDestination(original, end) || unsighted(p.category, original, i, end)) break;
         const denied =
           statedLost(original, end) || deniedInClause(clauseAfter(original, i), end - i, tokenize, heads[p.category]);
         out.push({ category: p.category, start: i, end, denied, source: p.source ?? 'label' });
