@@ -26,6 +26,7 @@ import { catalogWordingPatterns, type PatternSource, type TagPattern } from './t
 import { addSource, hedgedAt, type SourceMask, type TagSource } from './tag-source.ts';
 import { type Script, scriptOf } from './text-script.ts';
 import { loadTokenizer, type TokenizeText } from './tokenizer.ts';
+import { unsightedMentions } from './unsighted-mentions.ts';
 
 /** Names the tagging rules; saved index files carry it (persist.ts), so a change here rebuilds them. */
 export const TAGGING_RULES = `meaning-5-${DESCRIPTIONS_VERSION}`;
@@ -194,6 +195,7 @@ export function createTagger(
   const heads = categoryHeads(catalog, tokenize);
   const implied = implicationTable(catalog);
   const absences = absenceMatcher(catalog, tokenize);
+  const unsighted = unsightedMentions(catalog);
 
   const spans = (segment: string): TaggedSpan[] => {
     const out: TaggedSpan[] = [];
@@ -214,7 +216,8 @@ export function createTagger(
         if (i < covered && scriptOf(original.charCodeAt(i - 1)) === 'hiragana') continue;
         covered = end;
         // A place named as where a way leads (神社へ向かう階段) is no sighting: the word is read, and tags nothing.
-        if (namesDestination(original, end)) break;
+        // Nor is a moving car a parked one, a simile a sighting, a street name on a sign… (unsighted-mentions.ts).
+        if (namesDestination(original, end) || unsighted(p.category, original, i, end)) break;
         const denied =
           statedLost(original, end) || deniedInClause(clauseAfter(original, i), end - i, tokenize, heads[p.category]);
         out.push({ category: p.category, start: i, end, denied, source: p.source ?? 'label' });
