@@ -8,7 +8,7 @@
  * that contains it; sentences go through the text tagger).
  */
 
-type FieldTable = Record<string, Record<string, Record<string, string>>>;
+export type FieldTable = Record<string, Record<string, Record<string, string>>>;
 
 const TABLE: FieldTable = {
   road_structure: {
@@ -53,10 +53,10 @@ const TABLE: FieldTable = {
 };
 
 /** Category ids the analysis fields state. */
-export function analysisTags(analysis: Record<string, unknown> | null): string[] {
+export function analysisTags(analysis: Record<string, unknown> | null, table: FieldTable = TABLE): string[] {
   if (!analysis) return [];
   const out: string[] = [];
-  for (const [section, fields] of Object.entries(TABLE)) {
+  for (const [section, fields] of Object.entries(table)) {
     const record = analysis[section];
     if (record === null || typeof record !== 'object' || Array.isArray(record)) continue;
     for (const [field, values] of Object.entries(fields)) {

@@ -9,6 +9,7 @@
  * not found in 自転車, 駅 not in 駅伝), a katakana word between non-katakana ones (ベンチ not in ベンチャー), a kana
  * word may not continue a kana run; longer kanji words may head or end a compound (公園 in 県立公園).
  */
+import { analysisMeaningTags } from './analysis-field-meanings.ts';
 import { analysisTags } from './analysis-tags.ts';
 import type { CategoryCatalog } from './categories.ts';
 import { categoryHeads } from './category-heads.ts';
@@ -29,7 +30,7 @@ import { loadTokenizer, type TokenizeText } from './tokenizer.ts';
 import { unsightedMentions } from './unsighted-mentions.ts';
 
 /** Names the tagging rules; saved index files carry it (persist.ts), so a change here rebuilds them. */
-export const TAGGING_RULES = `meaning-5-${DESCRIPTIONS_VERSION}`;
+export const TAGGING_RULES = `meaning-6-${DESCRIPTIONS_VERSION}`;
 
 export interface ObservationTags {
   present: Set<number>;
@@ -249,7 +250,7 @@ export function createTagger(
         for (const s of spans(segment))
           if (s.denied) denied.add(s.category);
           else stated(s.category, s.source ?? 'label', hedgedAt(segment, s.end));
-      for (const id of analysisTags(observation.analysis)) {
+      for (const id of [...analysisTags(observation.analysis), ...analysisMeaningTags(observation.analysis)]) {
         const c = byId.get(id);
         if (c) stated(c.index, 'analysis', false);
       }

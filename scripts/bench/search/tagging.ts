@@ -1,15 +1,20 @@
 /**
- * node scripts/bench/search/tagging.ts --release DIR [--observations 20000] [--rounds 3]
+ * node scripts/bench/search/tagging.ts --release DIR [--observations 20000] [--rounds 3] [--baseline-rules FILE]
  *
  * What the description rules (core/scenery-search/tag-descriptions.ts) cost the index build: times the observation
  * tagger with and without them on the same observations, alternating rounds so both see the same machine load, and
- * counts the tags each adds. Times are CPU milliseconds of the process.
+ * counts the tags each adds. Times are CPU milliseconds of the process. `--baseline-rules` times a third tagger with
+ * another rules file (an earlier tag-descriptions.yaml), so a change to the rules is measured against it in one run.
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { CORE_SCHEMA, load } from 'js-yaml';
 import { loadCatalog } from '../../../core/scenery-search/categories.ts';
 import { indexedSegments } from '../../../core/scenery-search/corpus.ts';
+import { compileDescriptions, type DescriptionTable } from '../../../core/scenery-search/description-rules.ts';
 import { createTagger, type ObservationTagger } from '../../../core/scenery-search/observation-tagger.ts';
 import { readReleaseCorpus } from '../../../core/scenery-search/release-corpus.ts';
+import { descriptionMatcher } from '../../../core/scenery-search/tag-descriptions.ts';
 import { catalogWordingPatterns } from '../../../core/scenery-search/tag-patterns.ts';
 import { loadTokenizer } from '../../../core/scenery-search/tokenizer.ts';
 
@@ -18,6 +23,7 @@ const { values } = parseArgs({
     release: { type: 'string' },
     observations: { type: 'string', default: '20000' },
     rounds: { type: 'string', default: '3' },
+    'baseline-rules': { type: 'string' },
   },
 });
 if (!values.release) {
@@ -32,6 +38,15 @@ const taggers: Record<string, ObservationTagger> = {
   wordings: createTagger(catalog, tokenize, catalogWordingPatterns, null),
   with_descriptions: createTagger(catalog, tokenize, catalogWordingPatterns),
 };
+const baselineFile = values['baseline-rules'];
+if (baselineFile) {
+  const table = (
+    load(readFileSync(baselineFile, 'utf8'), { schema: CORE_SCHEMA }) as { descriptions: DescriptionTable }
+  ).descriptions;
+  taggers.baseline_descriptions = createTagger(catalog, tokenize, catalogWordingPatterns, (c, t) =>
+    descriptionMatcher(compileDescriptions(c, t, table), t),
+  );
+}
 
 // CPU time of this process rather than wall time: the machine is shared, and a busy neighbour stretches wall time.
 function pass(tagger: ObservationTagger): { ms: number; tags: number } {
@@ -44,7 +59,7 @@ function pass(tagger: ObservationTagger): { ms: number; tags: number } {
 
 // One warm-up pass each (JIT, and the denial cache both share), then alternating timed rounds.
 for (const tagger of Object.values(taggers)) pass(tagger);
-const times: Record<string, number[]> = { wordings: [], with_descriptions: [] };
+const times: Record<string, number[]> = Object.fromEntries(Object.keys(taggers).map((name) => [name, []]));
 const tags: Record<string, number> = {};
 for (let round = 0; round < Number(values.rounds); round++) {
   for (const [name, tagger] of Object.entries(taggers)) {
@@ -61,8 +76,13 @@ console.log(
   JSON.stringify({
     observations: docs.length,
     ms: times,
-    fastest_ms: { wordings: base, with_descriptions: withRules },
+    fastest_ms: Object.fromEntries(Object.entries(times).map(([name, xs]) => [name, fastest(xs)])),
     added_cpu: `${(((withRules - base) / base) * 100).toFixed(1)} %`,
+    ...(times.baseline_descriptions
+      ? {
+          baseline_added_cpu: `${(((fastest(times.baseline_descriptions) - base) / base) * 100).toFixed(1)} %`,
+        }
+      : {}),
     tags,
   }),
 );

@@ -50,7 +50,7 @@ const SILENT = Array.from({ length: 40 }, (_, i) => String(2000000000000100 + i)
 let engine: SearchEngine;
 beforeAll(async () => {
   const observations = [
-    slopeSaying(PARTIAL, '柱から柱へケーブルが幾重にも垂れ下がっている。'),
+    slopeSaying(PARTIAL, '坂の途中に灰色の柱が立っている。'),
     slopeSaying(DENIED, '柱は見られない。'),
     ...SILENT.map((id) => slopeSaying(id, '路肩に沿って細い排水溝が続いている。')),
   ];
