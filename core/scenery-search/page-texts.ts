@@ -3,7 +3,8 @@
  * looked up by its bigrams, a superset (「坂の上に海が広がる。遠くに人が見える。」 holds every bigram of 海が見える). A
  * page reads its candidates' observations anyway (the judge's, the results'); once a candidate's text is known here,
  * a bigram "yes" is checked against it, so scores and the conditions reported as met are those of an exact index.
- * A "yes" given before the text is known is remembered as doubtful: the page reads those candidates and asks again.
+ * A "yes" given before the text is known is remembered as doubtful: a page reads such a candidate before showing it,
+ * and ranks it again.
  */
 import { indexedText } from './corpus.ts';
 import type { SearchableObservation } from './observation-text.ts';
@@ -39,8 +40,12 @@ export class PageTexts {
     return true;
   };
 
-  /** Documents answered "yes" by their bigrams alone, whose text was not known then. */
-  doubtful(): number[] {
-    return [...this.doubted];
+  /** Whether the document was answered "yes" by its bigrams alone, its text not known then nor since. */
+  doubts(doc: number): boolean {
+    return this.doubted.has(doc);
+  }
+
+  knows(doc: number): boolean {
+    return this.index.exact || this.texts.has(doc);
   }
 }

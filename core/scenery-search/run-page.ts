@@ -179,6 +179,8 @@ export async function runPage(input: PageInput): Promise<PageOutput> {
     const s = ranker.score(t.doc);
     return {
       ...t,
+      // Left out of the cursor's JSON when false.
+      unsure: texts.doubts(t.doc) || undefined,
       judged: false,
       score: s.score,
       passes: s.full,
@@ -251,13 +253,6 @@ export async function runPage(input: PageInput): Promise<PageOutput> {
     if (timedOut)
       warnings.push(`the time limit of one request was reached; ${queued.length} candidates wait for the next page`);
   } else fresh = taken.map(byIndex);
-  // Candidates ranked on a bigram "yes" before their text was read: read them and rank them again, exactly.
-  const doubtful = texts.doubtful();
-  if (doubtful.length > 0) {
-    await observationsOf(input, doubtful, known, sceneless, texts);
-    const again = new Set(doubtful);
-    fresh = fresh.map((r) => (!r.judged && again.has(r.doc) ? byIndex(r) : r));
-  }
   const exclusions = exclusionCheck(corpus, interpretation, input.matcherFor, folds);
   if (exclusions && fresh.length > 0) {
     const load = (docs: number[]) => observationsOf(input, docs, known, sceneless, texts);
@@ -276,9 +271,33 @@ export async function runPage(input: PageInput): Promise<PageOutput> {
     fresh = fresh.map((r) => (hinted.has(r.doc) ? { ...r, demoted: true } : r));
   }
 
-  const page = assemblePage(state.pending, fresh, limit);
+  let pool = [...state.pending, ...fresh];
+  let page = assemblePage(pool, [], limit);
+  let shownObservations = await observationsOf(
+    input,
+    page.shown.map((r) => r.doc),
+    known,
+    null,
+    texts,
+  );
+  // The results' texts are read now: one ranked on a bigram "yes" is ranked again, exactly, and the page assembled
+  // again until every result was ranked on its text. An exact rank is never higher, so those left out stay out.
+  while (page.shown.some((r) => r.unsure)) {
+    const shown = new Set(page.shown.map((r) => r.doc));
+    // A result whose observation the store no longer has keeps the rank it got (it is not shown anyway).
+    pool = pool.map((r) =>
+      !r.unsure ? r : texts.knows(r.doc) ? byIndex(r) : shown.has(r.doc) ? { ...r, unsure: undefined } : r,
+    );
+    page = assemblePage(pool, [], limit);
+    shownObservations = await observationsOf(
+      input,
+      page.shown.map((r) => r.doc),
+      known,
+      null,
+      texts,
+    );
+  }
   const shownDocs = page.shown.map((r) => r.doc);
-  const shownObservations = await observationsOf(input, shownDocs, known, null, texts);
   await completeScenes(input, shownDocs, shownObservations, sceneless);
   const placed = [];
   for (const r of page.shown) {

@@ -21,24 +21,24 @@ describe('page texts: exact wording checks over an index without texts', () => {
     texts.add(0, OVER_MATCHED);
     texts.add(1, SAYS_IT);
     expect([texts.has(0, '海が見える'), texts.has(1, '海が見える')]).toEqual([false, true]);
-    expect(texts.doubtful()).toEqual([]);
+    expect([texts.doubts(0), texts.doubts(1)]).toEqual([false, false]);
   });
 
   it.each([
-    ['a wording of three characters or more', '海が見える', [0]],
-    ['a bigram, which the index answers as itself', '海が', []],
-    ['a single kanji', '坂', []],
+    ['a wording of three characters or more', '海が見える', true],
+    ['a bigram, which the index answers as itself', '海が', false],
+    ['a single kanji', '坂', false],
   ])('remembers a bigram "yes" given before the text was read as doubtful: %s', (_, term, doubtful) => {
     const texts = new PageTexts(servedIndex());
     expect(texts.has(0, term)).toBe(true);
-    expect(texts.doubtful()).toEqual(doubtful);
+    expect([texts.doubts(0), texts.knows(0)]).toEqual([doubtful, false]);
     texts.add(0, OVER_MATCHED);
-    expect(texts.doubtful()).toEqual([]);
+    expect([texts.doubts(0), texts.knows(0)]).toEqual([false, true]);
   });
 
   it('never doubts a "no": a document lacking one bigram lacks the wording', () => {
     const texts = new PageTexts(servedIndex());
     expect(texts.has(1, '人が見える')).toBe(false);
-    expect(texts.doubtful()).toEqual([]);
+    expect(texts.doubts(1)).toBe(false);
   });
 });
