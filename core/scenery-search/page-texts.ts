@@ -14,7 +14,8 @@ import type { TextIndex } from './text-index.ts';
 export type TermCheck = (doc: number, term: string) => boolean;
 
 export class PageTexts {
-  private readonly texts = new Map<number, string>();
+  // An observation's text is folded when a wording is first checked in it (most candidates need none).
+  private readonly texts = new Map<number, string | SearchableObservation>();
   private readonly doubted = new Set<number>();
 
   private readonly index: TextIndex;
@@ -26,7 +27,7 @@ export class PageTexts {
   /** Records the text of a candidate whose observation the page has read. */
   add(doc: number, observation: SearchableObservation): void {
     if (this.index.exact || this.texts.has(doc)) return;
-    this.texts.set(doc, indexedText(observation));
+    this.texts.set(doc, observation);
     this.doubted.delete(doc);
   }
 
@@ -34,7 +35,11 @@ export class PageTexts {
     if (!this.index.docHasTerm(doc, term)) return false;
     // One bigram or one character is looked up as itself; the index answers exactly.
     if (this.index.exact || term.length <= 2) return true;
-    const text = this.texts.get(doc);
+    let text = this.texts.get(doc);
+    if (text !== undefined && typeof text !== 'string') {
+      text = indexedText(text);
+      this.texts.set(doc, text);
+    }
     if (text !== undefined) return text.includes(term);
     this.doubted.add(doc);
     return true;
