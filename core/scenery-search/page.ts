@@ -22,6 +22,11 @@ export interface Ranked {
   probabilities: Record<string, number> | null;
   /** Its text holds partial evidence of an excluded thing (partial-mentions.ts): shown after the others. */
   demoted?: boolean;
+  /**
+   * Ranked by the index on a wording its bigrams hold, before its text was read: the rank may be too high (an
+   * exact one is never higher), so the page reads the text and ranks it again before showing it (page-texts.ts).
+   */
+  unsure?: boolean;
 }
 
 export interface AssembledPage {

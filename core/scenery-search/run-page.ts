@@ -13,6 +13,7 @@ import type { Judge, JudgeCandidate, JudgeCondition } from './judge/types.ts';
 import { judgeCandidates, MAX_CANDIDATES } from './judging.ts';
 import type { SearchableObservation } from './observation-text.ts';
 import { assemblePage, type Ranked, readyToShow } from './page.ts';
+import { PageTexts } from './page-texts.ts';
 import { partialEvidence } from './partial-mentions.ts';
 import type { SearchMode } from './request.ts';
 import { buildSceneItem, orderByScore, type SceneItem, type SceneLinks } from './results.ts';
@@ -80,18 +81,23 @@ export interface PageOutput {
 
 /**
  * Observations of the docs, loaded once per page: `known` already holds those read for judging. Those read for the
- * judge alone (`sceneless`: without the scene columns) get them when they become results.
+ * judge alone (`sceneless`: without the scene columns) get them when they become results. Their texts go to `texts`,
+ * which then checks wordings in them exactly.
  */
 async function observationsOf(
   input: PageInput,
   docs: number[],
   known: Map<number, SearchableObservation>,
   sceneless: Set<number> | null,
+  texts: PageTexts,
 ): Promise<Map<number, SearchableObservation>> {
   const kept = input.corpus.observations;
   const missing = docs.filter((doc) => !known.has(doc));
   if (kept) {
-    for (const doc of missing) known.set(doc, kept[doc] as CorpusObservation);
+    for (const doc of missing) {
+      known.set(doc, kept[doc] as CorpusObservation);
+      texts.add(doc, kept[doc] as CorpusObservation);
+    }
     return known;
   }
   if (!input.loadObservations) throw new Error('the corpus keeps no observations and no loadObservations was given');
@@ -104,6 +110,7 @@ async function observationsOf(
     for (const doc of missing) {
       const obs = loaded.get(input.corpus.ids.at(doc));
       if (obs) known.set(doc, obs);
+      if (obs) texts.add(doc, obs);
       if (obs && judgeOnly) sceneless.add(doc);
     }
   }
@@ -166,11 +173,14 @@ export async function runPage(input: PageInput): Promise<PageOutput> {
   const known = new Map<number, SearchableObservation>();
   const sceneless = new Set<number>();
   const folds: FoldCache = new Map();
-  const ranker = createTextRanker(corpus, interpretation);
+  const texts = new PageTexts(corpus.text);
+  const ranker = createTextRanker(corpus, interpretation, texts.has);
   const byIndex = (t: { doc: number; tier: number; order: number }): Ranked => {
     const s = ranker.score(t.doc);
     return {
       ...t,
+      // Left out of the cursor's JSON when false.
+      unsure: texts.doubts(t.doc) || undefined,
       judged: false,
       score: s.score,
       passes: s.full,
@@ -192,6 +202,7 @@ export async function runPage(input: PageInput): Promise<PageOutput> {
       taken.map((t) => t.doc),
       known,
       sceneless,
+      texts,
     );
     const candidates: JudgeCandidate[] = taken
       .filter((t) => observations.has(t.doc))
@@ -200,7 +211,7 @@ export async function runPage(input: PageInput): Promise<PageOutput> {
         observation: observations.get(t.doc) as SearchableObservation,
       }));
     const ranked = rankedConditions(interpretation.conditions, interpretation.text_terms);
-    const supportOf = indexSupport(corpus, interpretation.conditions);
+    const supportOf = indexSupport(corpus, interpretation.conditions, texts.has);
     const passagesOf = passageCounter(interpretation.conditions, input.matcherFor, folds);
     const outcome = await judgeCandidates(input.judge, judgeConditions(input, interpretation), candidates, {
       concurrency: input.concurrency,
@@ -244,7 +255,7 @@ export async function runPage(input: PageInput): Promise<PageOutput> {
   } else fresh = taken.map(byIndex);
   const exclusions = exclusionCheck(corpus, interpretation, input.matcherFor, folds);
   if (exclusions && fresh.length > 0) {
-    const load = (docs: number[]) => observationsOf(input, docs, known, sceneless);
+    const load = (docs: number[]) => observationsOf(input, docs, known, sceneless, texts);
     const affirmed = await exclusions.affirmed(
       fresh.map((r) => r.doc),
       load,
@@ -255,14 +266,38 @@ export async function runPage(input: PageInput): Promise<PageOutput> {
   if (partial && fresh.length > 0) {
     const hinted = await partial(
       fresh.map((r) => r.doc),
-      (docs) => observationsOf(input, docs, known, sceneless),
+      (docs) => observationsOf(input, docs, known, sceneless, texts),
     );
     fresh = fresh.map((r) => (hinted.has(r.doc) ? { ...r, demoted: true } : r));
   }
 
-  const page = assemblePage(state.pending, fresh, limit);
+  let pool = [...state.pending, ...fresh];
+  let page = assemblePage(pool, [], limit);
+  let shownObservations = await observationsOf(
+    input,
+    page.shown.map((r) => r.doc),
+    known,
+    null,
+    texts,
+  );
+  // The results' texts are read now: one ranked on a bigram "yes" is ranked again, exactly, and the page assembled
+  // again until every result was ranked on its text. An exact rank is never higher, so those left out stay out.
+  while (page.shown.some((r) => r.unsure)) {
+    const shown = new Set(page.shown.map((r) => r.doc));
+    // A result whose observation the store no longer has keeps the rank it got (it is not shown anyway).
+    pool = pool.map((r) =>
+      !r.unsure ? r : texts.knows(r.doc) ? byIndex(r) : shown.has(r.doc) ? { ...r, unsure: undefined } : r,
+    );
+    page = assemblePage(pool, [], limit);
+    shownObservations = await observationsOf(
+      input,
+      page.shown.map((r) => r.doc),
+      known,
+      null,
+      texts,
+    );
+  }
   const shownDocs = page.shown.map((r) => r.doc);
-  const shownObservations = await observationsOf(input, shownDocs, known, null);
   await completeScenes(input, shownDocs, shownObservations, sceneless);
   const placed = [];
   for (const r of page.shown) {

@@ -10,6 +10,7 @@ import { type CategoryMatcher, type FoldCache, foldObservation, type Presence, s
 import type { Condition } from './interpretation-types.ts';
 import { belowOne, judgedEvidence, matchProbability, passagesFactor } from './match-probability.ts';
 import type { SearchableObservation } from './observation-text.ts';
+import type { TermCheck } from './page-texts.ts';
 import { contains, EMPTY_POSTINGS } from './postings.ts';
 
 /** A condition as ranked: a category condition of the interpretation, or a plain text term. */
@@ -140,8 +141,12 @@ export function scorePresence(
   };
 }
 
-/** The index's support of each condition for a document: its category tag, and its wording in the text. */
-export function indexSupport(corpus: Corpus, conditions: Condition[]): (doc: number) => IndexSupport {
+/** The index's support of each condition for a document: its category tag, and its wording in the text (`hasTerm`). */
+export function indexSupport(
+  corpus: Corpus,
+  conditions: Condition[],
+  hasTerm: TermCheck,
+): (doc: number) => IndexSupport {
   const byKey = new Map(
     conditions.map((c) => [
       c.key,
@@ -159,7 +164,7 @@ export function indexSupport(corpus: Corpus, conditions: Condition[]): (doc: num
     },
     worded: (key) => {
       const c = byKey.get(key);
-      return c === undefined || c.wordings.length === 0 || c.wordings.some((w) => corpus.text.docHasTerm(doc, w));
+      return c === undefined || c.wordings.length === 0 || c.wordings.some((w) => hasTerm(doc, w));
     },
     source: (key) => {
       const c = byKey.get(key);

@@ -2,7 +2,8 @@
  * Character n-gram postings over folded observation text: bigrams everywhere, unigrams for non-hiragana characters
  * (so one-kanji words such as 坂 or 橋 can be looked up). A term is found through the intersection of the postings
  * of its bigrams, which is a superset of the documents that contain it; when the index keeps the texts it checks
- * each candidate and the answer is exact. Segments of a document are separated by '\n' and no gram crosses them.
+ * each candidate and the answer is exact (a served index keeps none: a page checks the texts it reads, page-texts.ts).
+ * Segments of a document are separated by '\n' and no gram crosses them.
  * Built by text-index-builder.ts; rare grams hold packed doc lists, frequent ones bitmaps (gram-store.ts).
  */
 import { LRUCache } from 'lru-cache';

@@ -3,13 +3,15 @@
  * index entries: a category tag supports it, its wording in the text index less surely; a negated condition is
  * supported when the document is not tagged with it. The score is the probability estimate of
  * match-probability.ts from that evidence. Soft conditions add to the score but never decide whether a document
- * passes. No observation is read: the index is the only evidence.
+ * passes. No observation is read here: the index is the only evidence, and a wording is checked by `has`, which is
+ * exact once the page knows the candidate's text (page-texts.ts).
  */
 import { categoryShare } from './category-rarity.ts';
 import { conditionWords } from './condition-words.ts';
 import { type Corpus, tagSourceOf } from './corpus.ts';
 import type { Interpretation } from './interpretation-types.ts';
 import { type ConditionEvidence, type Evidence, matchProbability } from './match-probability.ts';
+import type { TermCheck } from './page-texts.ts';
 import { contains, EMPTY_POSTINGS } from './postings.ts';
 
 export interface IndexCheck {
@@ -26,10 +28,9 @@ export interface TextRanker {
   score(doc: number): IndexCheck;
 }
 
-export function createTextRanker(corpus: Corpus, interpretation: Interpretation): TextRanker {
+export function createTextRanker(corpus: Corpus, interpretation: Interpretation, hasTerm: TermCheck): TextRanker {
   // Only a page's worth of documents is scored, so terms are checked per document rather than as postings.
-  const has = (term: string | null) => (doc: number) =>
-    term !== null && term.length > 0 && corpus.text.docHasTerm(doc, term);
+  const has = (term: string | null) => (doc: number) => term !== null && term.length > 0 && hasTerm(doc, term);
   const parts = interpretation.conditions.map((c) => ({
     key: c.key,
     negated: c.negated,

@@ -157,9 +157,9 @@ describe('persisted search index', () => {
     }
   });
 
-  it('answers the pages of the index it was saved from, where bigram lookups over-match a wording too', async () => {
-    // The first slope holds every bigram of 海が見える but not the phrase: a saved index keeps no texts, so it must
-    // be compared with one built as the server builds it (texts not kept), which the evaluation scores too.
+  it('answers as an exact index would, where bigram lookups over-match a wording', async () => {
+    // The first slope holds every bigram of 海が見える but not the phrase: a saved index keeps no texts, so its
+    // lookup is a superset; the pages it serves must still be those of an index that keeps the texts.
     const observations = [
       ...fixtureObservations(),
       slopeSaying('3000000000000001', '坂の上に海が広がる。遠くに人が見える。'),
@@ -168,24 +168,30 @@ describe('persisted search index', () => {
     const byId = new Map(observations.map((o) => [o.scene_id, o]));
     const loadObservations = async (ids: string[]) =>
       new Map(ids.flatMap((id) => (byId.has(id) ? [[id, byId.get(id)]] : [])) as never) as never;
-    const built = await buildCorpus(observations, testCatalog(), { keepTexts: false });
     const path = join(dir, 'over-match.bin');
-    await saveCorpus(built, testCatalog(), path, release);
-    const loaded = await loadCorpus(path, testCatalog(), release);
-    expect([built.text.exact, loaded.text.exact]).toEqual([false, false]);
-    expect(Array.from(loaded.text.docsContaining('海が見える') ?? [])).toEqual(
-      Array.from(built.text.docsContaining('海が見える') ?? []),
+    await saveCorpus(
+      await buildCorpus(observations, testCatalog(), { keepTexts: false }),
+      testCatalog(),
+      path,
+      release,
     );
-    expect(loaded.text.docHasTerm(built.docById.get('3000000000000001') as number, '海が見える')).toBe(true);
-    const fresh = await createSearchEngine(built, testCatalog(), { pageCache: false });
-    const reloaded = await createSearchEngine(loaded, testCatalog(), { pageCache: false, loadObservations });
+    const loaded = await loadCorpus(path, testCatalog(), release);
+    const exact = await buildCorpus(observations, testCatalog(), { keepTexts: true });
+    const overMatched = exact.docById.get('3000000000000001') as number;
+    expect([loaded.text.exact, exact.text.exact]).toEqual([false, true]);
+    expect([
+      loaded.text.docHasTerm(overMatched, '海が見える'),
+      exact.text.docHasTerm(overMatched, '海が見える'),
+    ]).toEqual([true, false]);
+    const served = await createSearchEngine(loaded, testCatalog(), { pageCache: false, loadObservations });
+    const reference = await createSearchEngine(exact, testCatalog(), { pageCache: false });
     for (const mode of ['jev', 'text'] as const) {
       for (const query of ['海が見える坂道', '石畳の坂道', '電柱がない住宅街']) {
-        const a = await fresh.search({ query, mode }, NOW);
-        const b = await reloaded.search({ query, mode }, NOW);
-        expect(b.results.length).toBeGreaterThan(0);
-        expect(b.results.map((r) => [r.id, r.match_score, r.quotes])).toEqual(
-          a.results.map((r) => [r.id, r.match_score, r.quotes]),
+        const a = await served.search({ query, mode }, NOW);
+        const b = await reference.search({ query, mode }, NOW);
+        expect(a.results.length).toBeGreaterThan(0);
+        expect([a.results.map((r) => [r.id, r.match_score, r.quotes]), a.interpretation.unverified_conditions]).toEqual(
+          [b.results.map((r) => [r.id, r.match_score, r.quotes]), b.interpretation.unverified_conditions],
         );
       }
     }
