@@ -64,7 +64,10 @@ function schedule(retry: Retry, attempt: number, delayMs: number): void {
 
 /** Runs `then` once the store answers (at once when it does now). */
 function whenUp(health: StoreHealth, then: () => void): void {
-  if (health.isUp) return then();
+  if (health.isUp) {
+    then();
+    return;
+  }
   const onChange = (change: { state: string }) => {
     if (change.state !== 'up') return;
     health.off('change', onChange);
