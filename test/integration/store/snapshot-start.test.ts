@@ -141,7 +141,7 @@ describe.skipIf(!onPostgres)('a start while the database is down', () => {
     proxy.set('pass');
     await server.waitForLog(
       (entry) => entry.msg === 'card columns loaded on a retry: nearby answers from memory',
-      30_000,
+      60_000,
     );
     // The retry writes the snapshot before it logs: a later start during an outage has the records.
     expect(existsSync(join(snapshots, cardsFiles[0] as string))).toBe(true);
