@@ -96,6 +96,8 @@ export async function watchStart(root: string, env: Record<string, string>, tile
   try {
     const listenMs = await waitFor((e) => typeof e.url === 'string' && 'phases' in e, 600_000);
     const tile = tileAt === 'listen' ? timedGet(base + TILE).then(() => performance.now() - t0) : null;
+    // Awaited after the engine: a failure then fails the run, not the process.
+    tile?.catch(() => undefined);
     let engineReady = false;
     const engine = waitFor((e) => e.msg === 'scenery search engine ready').finally(() => (engineReady = true));
     const healthz: number[] = [];
