@@ -105,11 +105,12 @@ async function main(): Promise<void> {
   );
   // The scenery search index builds in the background; searches that arrive earlier wait for it.
   const built = m.startEngineBuild(deps.release, log, config);
-  // The map's structures too (a first visitor would otherwise wait for them); tiles asked earlier build them alike.
+  // The map's structures too (a first visitor would otherwise wait for them), once the search index is in: both take
+  // this thread, and the index is what /readyz waits for. Tiles asked earlier build them alike; a stop skips them.
   const first = deps.release;
   background.push(
-    new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => m.warmMap(first))
+    built
+      .then(() => (readiness.isDraining ? undefined : timer.time('warm_map', () => m.warmMap(first))))
       .catch((error: unknown) => log.warn({ err: error }, 'map layers not built ahead: the first tiles build them')),
   );
   index.resolve(built);

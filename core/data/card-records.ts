@@ -129,7 +129,12 @@ export class CardRecords {
 /** The id digit slots of scene ids (see ID_SLOT), or the first id that is not 1-20 ASCII digits. */
 export function packIdDigits(ids: readonly string[]): Uint8Array | string {
   const digits = new Uint8Array(ids.length * ID_SLOT);
-  for (let row = 0; row < ids.length; row++) {
+  return packIdDigitRows(ids, digits, 0, ids.length) ?? digits;
+}
+
+/** Fills the slots of rows [from, to) in `digits`; the first id that is not 1-20 ASCII digits, else null. */
+export function packIdDigitRows(ids: readonly string[], digits: Uint8Array, from: number, to: number): string | null {
+  for (let row = from; row < to; row++) {
     const id = ids[row] as string;
     if (id.length === 0 || id.length > maxIdDigits) return `scene id ${JSON.stringify(id)}`;
     const at = row * ID_SLOT;
@@ -140,7 +145,7 @@ export function packIdDigits(ids: readonly string[]): Uint8Array | string {
       digits[at + 1 + i] = code;
     }
   }
-  return digits;
+  return null;
 }
 
 /** Why the columns do not fit records: a year or a summary offset out of the record's range. */

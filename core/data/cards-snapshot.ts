@@ -4,7 +4,8 @@
 // makes the records, a checksum; anything else is ignored and the store is read. The records and summaries are views
 // of the file's bytes as read (no copy: every section is kept).
 import { join } from 'node:path';
-import { type CardLabels, CardRecords, packIdDigits } from './card-records.ts';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { type CardLabels, CardRecords, ID_SLOT, packIdDigitRows } from './card-records.ts';
 import type { SnapshotKey } from './light-snapshot.ts';
 import {
   fingerprintFiles,
@@ -68,9 +69,22 @@ export async function readCardsSnapshot(
   const reason = staleReason(header, { format: FORMAT, code: await fingerprintCode(), ...key });
   if (reason) return { cards: null, reason };
   if (ids.length !== header.count) return { cards: null, reason: `${header.count} records for ${ids.length} scenes` };
-  const idDigits = packIdDigits(ids);
+  const idDigits = await packIdDigitsInPieces(ids);
   if (typeof idDigits === 'string') return { cards: null, reason: idDigits };
   return { cards: decode(read.file, idDigits) };
+}
+
+/** Rows of id digits packed per event-loop turn: a server may already listen while the records are read. */
+const DIGIT_ROWS = 50_000;
+
+async function packIdDigitsInPieces(ids: readonly string[]): Promise<Uint8Array | string> {
+  const digits = new Uint8Array(ids.length * ID_SLOT);
+  for (let from = 0; from < ids.length; from += DIGIT_ROWS) {
+    if (from > 0) await nextTurn();
+    const unfit = packIdDigitRows(ids, digits, from, Math.min(ids.length, from + DIGIT_ROWS));
+    if (unfit) return unfit;
+  }
+  return digits;
 }
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

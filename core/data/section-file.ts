@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { crc32 } from 'node:zlib';
+import { crc32InPieces, readFileInPieces } from './chunked-read.ts';
 
 export type ArrayKind = 'u8' | 'i8' | 'u16' | 'u32' | 'i32' | 'f64';
 const CONSTRUCTORS = {
@@ -177,11 +178,14 @@ export class SectionFile<Fields> {
 
 export type SectionFileRead<Fields> = { file: SectionFile<Fields>; reason?: never } | { file: null; reason: string };
 
-/** The container at `path` when it is whole (magic, header, checksum), else null with the reason. */
+/**
+ * The container at `path` when it is whole (magic, header, checksum), else null with the reason. Read and checked in
+ * pieces (chunked-read.ts): a server may already listen while a cache is read.
+ */
 export async function readSectionFile<Fields>(path: string, magic: string): Promise<SectionFileRead<Fields>> {
   let file: Buffer;
   try {
-    file = await readFile(path);
+    file = await readFileInPieces(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return { file: null, reason: code === 'ENOENT' ? 'absent' : `unreadable (${code ?? String(error)})` };
@@ -198,7 +202,7 @@ export async function readSectionFile<Fields>(path: string, magic: string): Prom
   const body = file.subarray(12 + headerLength);
   const lastSection = header.sections?.at(-1);
   const fits = !lastSection || lastSection.offset + lastSection.bytes <= body.byteLength;
-  if (!Array.isArray(header.sections) || !fits || crc32(body) !== header.crc32) {
+  if (!Array.isArray(header.sections) || !fits || (await crc32InPieces(body)) !== header.crc32) {
     return { file: null, reason: 'checksum mismatch' };
   }
   return { file: new SectionFile(header, body) };

@@ -20,7 +20,8 @@ import {
   type SceneLight,
   type Store,
 } from '../store/index.ts';
-import { loadReleaseCards, writeReleaseCardsSnapshot } from './cards-loader.ts';
+import { writeReleaseCardsSnapshot } from './cards-loader.ts';
+import { loadCardsRetrying } from './cards-retry.ts';
 import { readLightSnapshot, snapshotPath, writeLightSnapshot } from './light-snapshot.ts';
 import { noTimer, type StartupTimer } from './startup-timer.ts';
 import type { ReleaseLight, SceneLayer, ServedRelease } from './types.ts';
@@ -181,9 +182,8 @@ export async function loadRelease(
   const light = await readLight(store, record, options);
   const release = await timer.time('build_indexes', () => buildServedRelease(record, store, light, started));
   // The card columns are not needed to answer, only to answer nearby fast: npm start loads them after listening.
-  const cards = loadReleaseCards(release, { snapshotDir: options.snapshotDir ?? null, log: options.log, timer }).catch(
-    (error: unknown) => options.log?.warn({ err: error }, 'card columns not loaded: nearby keeps reading the store'),
-  );
+  // A failed load is tried again in the background once the store answers (cards-retry.ts).
+  const cards = loadCardsRetrying(release, { snapshotDir: options.snapshotDir ?? null, log: options.log, timer });
   if (options.background) options.background(cards);
   else await cards;
   return release;

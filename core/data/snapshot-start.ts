@@ -4,7 +4,7 @@
 // snapshot the start stops with one line saying what to do.
 import type { Logger } from '../log.ts';
 import { getRelease, getServedRelease, type Store } from '../store/index.ts';
-import { loadReleaseCards } from './cards-loader.ts';
+import { loadCardsRetrying } from './cards-retry.ts';
 import { readLightSnapshot, snapshotPath } from './light-snapshot.ts';
 import { readServedRecord } from './served-record.ts';
 import { buildServedRelease, type ServedRelease } from './served-release.ts';
@@ -53,9 +53,8 @@ export async function serveFromSnapshots(input: SnapshotStartInput): Promise<Ser
   const release = await timer.time('build_indexes', () => buildServedRelease(record, store, light, started));
   // Before listening, unlike a start that reaches the database: nearby's only other source of pages is the store,
   // which is down, so a request that came before the card records would answer the outage instead of the snapshot.
-  await loadReleaseCards(release, { snapshotDir: dataDir, log, timer }).catch((error: unknown) =>
-    log.warn({ err: error }, 'card columns not loaded: nearby reads pages from the store once it returns'),
-  );
+  // Without a current cards snapshot the store is read, which fails while it is down: tried again once it answers.
+  await loadCardsRetrying(release, { snapshotDir: dataDir, log, timer });
   log.warn(
     { release_id: record.release_id, data_dir: dataDir, reason: store.health.snapshot().reason },
     `database unreachable at start: serving release ${record.release_id} from snapshots in ${dataDir}; ` +

@@ -5,6 +5,8 @@
 // Usage: npm run bench -- startup [--pglite DATA_DIR] [--postgres URL] [--postgres-data-dir DIR] [--runs 2]
 //   [--engine]. Defaults come from BENCH_STARTUP_PGLITE, BENCH_STARTUP_POSTGRES, BENCH_STARTUP_POSTGRES_DATA_DIR.
 //   --engine also waits for the scenery search index after listening and reports the memory then.
+//   --baseline REF --baseline-pglite DIR [--rounds 3]: this checkout against REF's code side by side instead
+//   (startup/side-by-side.ts), each on its own copy of the PGlite store.
 // A store that is not given (or not there) is skipped with a message; ingest one with `npm run ingest` first.
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -13,6 +15,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeRun } from './startup/report.ts';
 import { runOnce, type Target } from './startup/server-run.ts';
+import { startupSideBySide } from './startup/side-by-side.ts';
 
 const { values } = parseArgs({
   options: {
@@ -21,8 +24,20 @@ const { values } = parseArgs({
     'postgres-data-dir': { type: 'string', default: process.env.BENCH_STARTUP_POSTGRES_DATA_DIR },
     runs: { type: 'string', default: '2' },
     engine: { type: 'boolean', default: false },
+    baseline: { type: 'string' },
+    'baseline-pglite': { type: 'string' },
+    rounds: { type: 'string', default: '3' },
   },
 });
+
+if (values.baseline) {
+  if (!values.pglite || !values['baseline-pglite']) {
+    console.error('--baseline needs --pglite DIR and --baseline-pglite DIR (a copy of the same store)');
+    process.exit(2);
+  }
+  await startupSideBySide(values.baseline, values.pglite, values['baseline-pglite'], Number(values.rounds));
+  process.exit(0);
+}
 
 const targets: Target[] = [];
 let temporary: string | null = null;

@@ -6,9 +6,10 @@ import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { SearchMode } from '../../../core/scenery-search/request.ts';
 import { openStore } from '../../../core/store/open.ts';
+import { checkoutOf } from '../shared/checkout.ts';
 import { httpLatency } from './http-search.ts';
 import { readEvaluationQueries } from './query-latency.ts';
-import { checkoutOf, interleavedLatency, releaseIdIn, type StoreEngine, storeEngine } from './store-search.ts';
+import { interleavedLatency, releaseIdIn, type StoreEngine, storeEngine } from './store-search.ts';
 import { withSearchIndexDir } from './swapped-index.ts';
 
 const HERE = resolve(import.meta.dirname, '../../..');

@@ -4,9 +4,8 @@
  * candidates, the results shown), never all held in memory. The same store and queries can be run with the code of
  * another checkout (`baselineRoot`), rounds interleaved, so two versions are compared under the same load.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { SearchEngine } from '../../../core/scenery-search/engine.ts';
 import type { SearchMode } from '../../../core/scenery-search/request.ts';
 import type { CorpusSource } from '../../../core/scenery-search/store-corpus.ts';
@@ -14,23 +13,6 @@ import type { Store } from '../../../core/store/types.ts';
 import type { EvaluationQuery } from './query-latency.ts';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
-const HERE = resolve(import.meta.dirname, '../../..');
-
-/**
- * A copy of `ref`'s files in .data/bench-baseline (Node strips types outside node_modules only), so its imports resolve to this
- * checkout's node_modules. Returns its root.
- */
-export function checkoutOf(ref: string): string {
-  const sha = execFileSync('git', ['rev-parse', ref], { cwd: HERE, encoding: 'utf8' }).trim();
-  const root = join(HERE, '.data/bench-baseline', sha);
-  if (!existsSync(join(root, 'core'))) {
-    mkdirSync(root, { recursive: true });
-    execFileSync('sh', ['-c', `git archive ${sha} | tar -x -C "${root}"`], { cwd: HERE });
-  }
-  // Its server resolves files of packages (the map page's scripts) under its own root's node_modules.
-  if (!existsSync(join(root, 'node_modules'))) symlinkSync(join(HERE, 'node_modules'), join(root, 'node_modules'));
-  return root;
-}
 
 /** The one release whose index file is in DATA_DIR/search-index. */
 export function releaseIdIn(dataDir: string): string {

@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -121,6 +122,30 @@ describe.skipIf(!onPostgres)('a start while the database is down', () => {
       5000,
     );
   }, 150_000);
+
+  // The folder the first test's start wrote, less its cards snapshot: as a first start whose card read failed
+  // leaves it (the release record saved, no cards snapshot).
+  it('without a cards snapshot, loads the card records once the database returns and writes their snapshot', async () => {
+    const dataDir = join(root, 'data');
+    const snapshots = join(dataDir, 'snapshots');
+    const cardsFiles = (await readdir(snapshots)).filter((name) => name.endsWith('.cards.bin'));
+    expect(cardsFiles).toHaveLength(1);
+    await rm(join(snapshots, cardsFiles[0] as string));
+
+    proxy.set('refuse');
+    const server = serve(dataDir);
+    await server.listening(30_000);
+    const notLoaded = server.logs.find((entry) => entry.msg?.startsWith('card columns not loaded'));
+    expect(notLoaded?.level).toBe('warn');
+
+    proxy.set('pass');
+    await server.waitForLog(
+      (entry) => entry.msg === 'card columns loaded on a retry: nearby answers from memory',
+      60_000,
+    );
+    // The retry writes the snapshot before it logs: a later start during an outage has the records.
+    expect(existsSync(join(snapshots, cardsFiles[0] as string))).toBe(true);
+  }, 120_000);
 
   it('without a usable snapshot, exits at once with one line naming the database host', async () => {
     proxy.set('refuse');
