@@ -32,6 +32,7 @@ describe('misread descriptions', () => {
     ['土がむき出しの道が畑の間を続いている。', 'unpaved_road'],
     ['アスファルトの路面に穴が開いている。', 'cracked_pavement'],
     ['段々になった坂を上っていく。', 'stepped_slope'],
+    ['段々の坂道が奥へ続いている。', 'stepped_slope'],
     ['町家の正面に木の格子がはまっている。', 'lattice_facade'],
     ['強い日差しが路面を照らしている。', 'blue_sky'],
     ['道路は奥へ緩やかに下っている。', 'slope_road'],
