@@ -69,7 +69,8 @@ const MIN_READING = 3;
 
 // The first kana of each conjugated form, by the base form's last kana (五段 rows with their 音便; る also 一段, whose
 // stem keeps its own kana: 伸び|る, 伸び|た, 伸び|ない; い the adjectives: 丸|く, 丸|かった, 丸|み, but not the
-// hedged degree 丸|め, observation-tagger.ts).
+// hedged degree 丸|め, observation-tagger.ts). Not the volitional or imperative ろ of る, which no description uses
+// and which is the stem of another verb (下|ろす, 降|ろす, 下|る).
 const OKURIGANA: Record<string, string> = {
   う: 'わいうえおっ',
   く: 'かきくけこい',
@@ -79,7 +80,7 @@ const OKURIGANA: Record<string, string> = {
   ぬ: 'なにぬねのん',
   ぶ: 'ばびぶべぼん',
   む: 'まみむめもん',
-  る: 'らりるれろったてなまずよ',
+  る: 'らりるれったてなまずよ',
   い: 'いくかけさそすみ',
 };
 

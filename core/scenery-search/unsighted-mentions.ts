@@ -3,11 +3,14 @@
  * either (the thing may still be in the picture): a vehicle on the move for a standstill (moving-mentions.ts), a
  * paving material of another structure (material-mentions.ts), a mood qualifying one object's design
  * (design-mentions.ts), what the whole view is likened to (simile-mentions.ts), 山 as a heap (heap-mentions.ts), a
- * word inside a quoted street name (quoted-names.ts). Which rules apply to a category is read from the catalogue
+ * word inside a quoted street name (quoted-names.ts), light or sky stated as blocked (blocked-light-mentions.ts), 格子
+ * as a cover's pattern (cover-mentions.ts). Which rules apply to a category is read from the catalogue
  * once (its label and group), so a word costs a few array reads and, when its category is concerned, one sticky
  * regular expression at its end.
  */
+import { statedBlocked } from './blocked-light-mentions.ts';
 import type { CategoryCatalog } from './categories.ts';
+import { namesCoverPattern } from './cover-mentions.ts';
 import { MOOD_GROUP, qualifiesDesign } from './design-mentions.ts';
 import { namesHeap } from './heap-mentions.ts';
 import { namesStructureMaterial, SURFACE_GROUP } from './material-mentions.ts';
@@ -25,8 +28,14 @@ export function unsightedMentions(catalog: CategoryCatalog): Unsighted {
   return (category, text, start, end) => {
     if (standstill[category] && statedMoving(text, end)) return true;
     if (surface[category] && namesStructureMaterial(text, end)) return true;
+    if (statedBlocked(text, start, end)) return true;
     // A simile is how a mood is stated (昭和のような雰囲気); a mood only loses a word that styles one object.
     if (mood[category]) return qualifiesDesign(text, end);
-    return likenedView(text, end) || namesHeap(text, start, end) || inQuotedName(text, start, end);
+    return (
+      likenedView(text, end) ||
+      namesHeap(text, start, end) ||
+      namesCoverPattern(text, start, end) ||
+      inQuotedName(text, start, end)
+    );
   };
 }

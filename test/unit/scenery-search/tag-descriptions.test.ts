@@ -11,7 +11,7 @@ const TABLE = {
   railroad_crossing: { barrier: '線路 踏切道 × 遮断 棒 警報 点滅' },
   tree_tunnel: { canopy: '枝 木々 × 覆う アーチ 頭上' },
   interlocking_pavers: { laid_blocks: 'ブロック タイル × 敷き詰める 舗装' },
-  slope_road: { inclined: '道 道路 × 上る 傾斜' },
+  slope_road: { inclined: '道 道路 × 上る 下る 傾斜' },
 };
 
 let matcher: DescriptionMatcher;
@@ -46,6 +46,7 @@ describe('description rules', () => {
     ['a one-kanji word inside a longer word', '綿棒が線路に落ちている。'],
     ['a katakana word closing a kanji compound', '点字ブロックが舗装の上に続く。'],
     ['a verb stem without its okurigana', '道路の上を高架が横切る。'],
+    ['another verb on the same stem', '道路沿いの店はシャッターを下ろしている。'],
   ])('refuses %s', (_, text) => {
     expect(described(text)).toEqual([]);
   });
