@@ -84,8 +84,14 @@ const OKURIGANA: Record<string, string> = {
   い: 'いくかけさそすみ',
 };
 
+// The い- and え-row kana a 一段 verb's stem ends on (伸び|る, 割れ|る); a 五段 stem of kana ends elsewhere (上が|る).
+const ICHIDAN_STEM_END = /[いきぎしじちぢにひびぴみりえけげせぜてでねへべぺめれ]る$/u;
+// The stem of a 一段 verb alone is its 連用形, which ends a clause before a comma (窓が割れ、屋根も傷む).
+const CLAUSE_COMMA = '、,';
+
 function okuriganaOf(m: WordMorpheme): Set<number> {
-  const kana = m.conjugates ? (OKURIGANA[m.form.at(-1) as string] ?? '') : '';
+  let kana = m.conjugates ? (OKURIGANA[m.form.at(-1) as string] ?? '') : '';
+  if (m.conjugates && m.form.length > 2 && ICHIDAN_STEM_END.test(m.form)) kana += CLAUSE_COMMA;
   return new Set([...kana].map((c) => c.charCodeAt(0)));
 }
 

@@ -7,7 +7,7 @@
  *
  * Whole words without tokenising the observation: a one-kanji word must stand between non-kanji characters (車 is
  * not found in 自転車, 駅 not in 駅伝), a katakana word between non-katakana ones (ベンチ not in ベンチャー), a kana
- * word may not continue a kana run; longer kanji words may head or end a compound (公園 in 県立公園).
+ * word may not continue a kana run nor go on into one (but for particles and らしい); longer kanji words may head or end a compound (公園 in 県立公園).
  */
 import { analysisMeaningTags } from './analysis-field-meanings.ts';
 import { analysisTags } from './analysis-tags.ts';
@@ -30,7 +30,7 @@ import { loadTokenizer, type TokenizeText } from './tokenizer.ts';
 import { unsightedMentions } from './unsighted-mentions.ts';
 
 /** Names the tagging rules; saved index files carry it (persist.ts), so a change here rebuilds them. */
-export const TAGGING_RULES = `meaning-6-${DESCRIPTIONS_VERSION}`;
+export const TAGGING_RULES = `meaning-7-${DESCRIPTIONS_VERSION}`;
 
 export interface ObservationTags {
   present: Set<number>;
@@ -144,6 +144,10 @@ function matchAt(text: string, at: number, pattern: TagPattern): number {
 // Hiragana that may stand right before a kana word: particles and the endings of a modifier (赤い, 小さな, 咲いた).
 const BEFORE_KANA_WORD = new Set([...PARTICLES, 'い', 'な', 'た']);
 
+// Words that may follow a kana word besides one-kana particles: a conjecture (つつじらしき花, さくららしい) and the
+// longer particles (つつじなど, ひまわりだけ, いちょうから). Anything else continues the kana run as another word.
+const AFTER_KANA_WORD = /^(?:らし[いきく]|など|だけ|まで|ばかり|から|より|へ)/u;
+
 function isKanaScript(s: Script): boolean {
   return s === 'hiragana' || s === 'katakana';
 }
@@ -165,7 +169,13 @@ function boundaryOk(original: string, start: number, end: number, pattern: TagPa
   if (head === 'kanji' && first.length === 1 && before === 'kanji') return false;
   if (lastPart.conjugates) return lastPart.text.length > 1 || after === 'hiragana';
   if (tail === 'katakana' && after === 'katakana') return false;
-  if (tail === 'hiragana' && after === 'hiragana' && !PARTICLES.has(original.charAt(end))) return false;
+  if (
+    tail === 'hiragana' &&
+    after === 'hiragana' &&
+    !PARTICLES.has(original.charAt(end)) &&
+    !AFTER_KANA_WORD.test(original.slice(end, end + 3))
+  )
+    return false;
   if (tail === 'kanji' && lastPart.text.length === 1 && after === 'kanji') return false;
   // A material before 製 / 造 names what something else is made of (コンクリート製の高架), not the thing itself.
   if (pattern.parts.length === 1 && /^[製造]/u.test(original.charAt(end))) return false;

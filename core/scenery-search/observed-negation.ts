@@ -115,18 +115,42 @@ function foretold(tokens: QueryToken[], i: number): boolean {
   return !(next && (next.surface === 'な' || next.surface === 'の') && tokens[i + 2]?.pos === '名詞');
 }
 
+// Particles that close the word's noun phrase as a subject or topic (看板が, 歩道は, 電柱も).
+const SUBJECT_PARTICLES = new Set(['は', 'が', 'も']);
+// Nouns after the subject that still count or time the denial of it (一本もない, 一切ない, 今はない), not a noun of
+// their own.
+const QUANTIFYING_NOUNS = new Set(['数', '副詞可能', '接尾', '代名詞', '非自立']);
+
+/**
+ * Whether a content noun after the word's subject particle starts a noun phrase of its own (看板が統一感なく, 歩道は
+ * 段差がない): a negation that follows denies that noun, which only qualifies the word.
+ */
+function startsOwnPhrase(t: QueryToken, subjectClosed: boolean): boolean {
+  return subjectClosed && t.pos === '名詞' && !QUANTIFYING_NOUNS.has(t.detail);
+}
+
 function readFrom(tokens: QueryToken[], from: number, predicate: boolean, handOver: boolean): Denial {
   let inPredicate = predicate;
+  let subjectClosed = false;
+  let otherNoun = false;
   for (let i = from; i < tokens.length; i++) {
     const t = tokens[i] as QueryToken;
     if (!inPredicate) {
-      if (negates(t)) return true;
-      if (t.pos === '名詞' || t.pos === '副詞' || t.pos === '連体詞' || t.pos === '接頭詞') continue;
-      if (PHRASE_PARTICLES.has(t.basic) && (t.pos === '助詞' || t.pos === '助動詞')) continue;
+      if (negates(t)) return !otherNoun;
+      if (t.pos === '名詞' || t.pos === '副詞' || t.pos === '連体詞' || t.pos === '接頭詞') {
+        otherNoun ||= startsOwnPhrase(t, subjectClosed);
+        continue;
+      }
+      if (PHRASE_PARTICLES.has(t.basic) && (t.pos === '助詞' || t.pos === '助動詞')) {
+        subjectClosed ||= t.pos === '助詞' && SUBJECT_PARTICLES.has(t.basic);
+        continue;
+      }
       if (t.pos === '記号' && PHRASE_SYMBOLS.has(t.surface)) continue;
       // Another particle (を, で, に …) hands the word to a predicate of its own.
       if (!CHAIN.has(t.pos)) return handOver && t.pos === '助詞' ? deniedHead(tokens, i + 1) : false;
       inPredicate = true;
+      subjectClosed = false;
+      otherNoun = false;
     }
     if (foretold(tokens, i)) return true;
     if (!inChain(t)) {
