@@ -144,6 +144,7 @@ describe('only the generator and the evaluation mention the ground truth', () =>
     'scripts/eval-search/failures.ts', // the evaluation's wrong results sorted by cause, against the same truth
     'scripts/eval-search/tag-sources.ts', // each tag source's share of right tags, against the same truth
     'scripts/eval-search/wrong-tags.ts', // the words after the tags the same truth lacks, counted
+    'scripts/eval-search/missed-tags.ts', // the categories the same truth says a text states and the tagger missed, counted
     'scripts/eval-search/tag-source-calibration.ts', // match_score's source factors weighed on the development sets
   ];
 
