@@ -1,10 +1,11 @@
 // One start of the real server (scripts/serve.ts as npm start runs it) on an ingested store: until it logs that it
 // listens (with the phases it went through), optionally until the scenery search index is ready, then stopped.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { findFreePort, readStartCommand } from '../shared/processes.ts';
+import { onLogEntries, procMemory } from './server-output.ts';
 
 const root = join(import.meta.dirname, '../../..');
 const launch = readStartCommand(root);
@@ -21,35 +22,15 @@ export interface RunResult {
   engine: { rssMb: number; peakMb: number; ms: number } | null;
 }
 
-function procMemory(pid: number): { rssMb: number; peakMb: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1] ?? Number.NaN);
-  return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
-}
-
 function waitForLine(child: ChildProcess, matches: (entry: Record<string, unknown>) => boolean, timeoutMs: number) {
   return new Promise<Record<string, unknown>>((resolve, reject) => {
-    let buffered = '';
     const timer = setTimeout(() => reject(new Error(`no such log line after ${timeoutMs / 1000} s`)), timeoutMs);
-    const onData = (chunk: Buffer) => {
-      buffered += chunk.toString('utf8');
-      let newline = buffered.indexOf('\n');
-      while (newline !== -1) {
-        const line = buffered.slice(0, newline);
-        buffered = buffered.slice(newline + 1);
-        newline = buffered.indexOf('\n');
-        if (!line.startsWith('{')) continue;
-        const entry = JSON.parse(line) as Record<string, unknown>;
-        if (entry.level === 'error' || entry.level === 'fatal') process.stderr.write(`${line}\n`);
-        if (matches(entry)) {
-          clearTimeout(timer);
-          child.stdout?.off('data', onData);
-          resolve(entry);
-          return;
-        }
-      }
-    };
-    child.stdout?.on('data', onData);
+    const onData = onLogEntries(child, (entry) => {
+      if (!matches(entry)) return;
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      resolve(entry);
+    });
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`the server exited (${code}) before the expected log line`));

@@ -3,8 +3,8 @@
 // counts), how long /healthz takes while the engine builds, when a first map tile is answered, and the resident
 // memory once all that is done.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { findFreePort, readStartCommand } from '../shared/processes.ts';
+import { onLogEntries, procMemory } from './server-output.ts';
 
 export interface WatchedStart {
   listenMs: number;
@@ -30,33 +30,16 @@ const TILE = (() => {
 
 const CARDS_PHASES = new Set(['read_cards_snapshot', 'read_cards']);
 
-function memoryOf(pid: number): { rssMb: number; peakMb: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1] ?? Number.NaN);
-  return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
-}
-
 /** Log lines of the child with their arrival (ms since `t0`), and a wait for the first matching one. */
 function watchLog(child: ChildProcess, t0: number) {
   const seen: { at: number; entry: Record<string, unknown> }[] = [];
   const waiters: { match: (e: Record<string, unknown>) => boolean; resolve: (at: number) => void }[] = [];
-  let buffered = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    buffered += chunk.toString('utf8');
-    let newline = buffered.indexOf('\n');
-    while (newline !== -1) {
-      const line = buffered.slice(0, newline);
-      buffered = buffered.slice(newline + 1);
-      newline = buffered.indexOf('\n');
-      if (!line.startsWith('{')) continue;
-      const entry = JSON.parse(line) as Record<string, unknown>;
-      if (entry.level === 'error' || entry.level === 'fatal') process.stderr.write(`${line}\n`);
-      const at = performance.now() - t0;
-      seen.push({ at, entry });
-      for (const waiter of waiters.filter((w) => w.match(entry))) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve(at);
-      }
+  onLogEntries(child, (entry) => {
+    const at = performance.now() - t0;
+    seen.push({ at, entry });
+    for (const waiter of waiters.filter((w) => w.match(entry))) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve(at);
     }
   });
   return (match: (e: Record<string, unknown>) => boolean, timeoutMs = 1_800_000): Promise<number> => {
@@ -108,7 +91,7 @@ export async function watchStart(root: string, env: Record<string, string>, tile
     const engineMs = await engine;
     const tileMs = await (tile ?? timedGet(base + TILE).then(() => performance.now() - t0));
     const cardsMs = await waitFor((e) => CARDS_PHASES.has(String(e.phase)));
-    const memory = memoryOf(child.pid as number);
+    const memory = procMemory(child.pid as number);
     const result: WatchedStart = {
       listenMs,
       cardsMs,
