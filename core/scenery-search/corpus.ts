@@ -8,9 +8,10 @@ import type { CategoryCatalog } from './categories.ts';
 import { statesAbsence } from './negation.ts';
 import { foldKana, foldWithOffsets, nfkc } from './normalize.ts';
 import { loadTagger } from './observation-tagger.ts';
-import { collectTextLeaves } from './observation-text.ts';
+import { collectTextLeaves, type SearchableObservation } from './observation-text.ts';
 import type { Postings } from './postings.ts';
 import { SceneIds } from './scene-ids.ts';
+import { statedElsewhere } from './stated-elsewhere.ts';
 import { addSource, type SourceMask, strongestSource } from './tag-source.ts';
 import type { TextIndex } from './text-index.ts';
 import { SEGMENT_SEPARATOR } from './text-index.ts';
@@ -30,6 +31,11 @@ export interface CorpusObservation {
   analysis: Record<string, unknown> | null;
   /** Further Scene fields (is_pano, camera_type, position_source …) copied into results as they are. */
   scene?: Record<string, unknown>;
+  /**
+   * The scene's other released observations (other generations' texts of the same photograph), read at build time
+   * for what they state (stated-elsewhere.ts) and not kept.
+   */
+  others?: SearchableObservation[];
 }
 
 export interface CorpusOptions {
@@ -62,6 +68,11 @@ export interface Corpus {
   categoryIndex: Map<string, number>;
   /** Per category index: sorted doc ids whose observation states the category's evidence. */
   categoryDocs: Postings[];
+  /**
+   * Per category index: sorted doc ids whose other released observations state the category and whose served one
+   * does not (stated-elsewhere.ts). Read by exclusions only.
+   */
+  elsewhereDocs: Postings[];
   /** Tags of doc d: tagIds[tagStart[d] .. tagStart[d+1]). */
   tagStart: Uint32Array;
   tagIds: Uint8Array;
@@ -73,6 +84,10 @@ export interface Corpus {
   buildMs: number;
   /** Loaded from an index file of an older format (repacked in memory): save it again. */
   legacyFormat?: boolean;
+}
+
+function withoutOthers({ others: _others, ...served }: CorpusObservation): CorpusObservation {
+  return served;
 }
 
 /** The evidence phrases of every category, folded, with the category they belong to. */
@@ -125,6 +140,7 @@ export async function buildCorpus(
   const wards: string[] = [];
   const wardIndex = new Map<string, number>();
   const categoryDocs: number[][] = catalog.categories.map(() => []);
+  const elsewhereDocs: number[][] = catalog.categories.map(() => []);
   const tagStart: number[] = [0];
   const tagIds: number[] = [];
   const tagSources: number[] = [];
@@ -155,7 +171,7 @@ export async function buildCorpus(
       }
       ward.push(w);
     }
-    observations?.push(obs);
+    observations?.push(obs.others ? withoutOthers(obs) : obs);
     const segments = indexedSegments(obs);
     const hits = builder.addDocument(segments);
     const found: Map<number, SourceMask> = tagger.tag(obs, segments).sources;
@@ -171,6 +187,9 @@ export async function buildCorpus(
       tagSources.push(strongestSource(found.get(cat) as SourceMask));
     }
     tagStart.push(tagIds.length);
+    if (obs.others?.length)
+      for (const cat of statedElsewhere(tagger, obs.others, indexedSegments, found))
+        (elsewhereDocs[cat] as number[]).push(doc);
     if (options.onProgress && (doc + 1) % 10_000 === 0) options.onProgress(doc + 1);
   }
 
@@ -187,6 +206,7 @@ export async function buildCorpus(
     text: builder.finish(),
     categoryIndex: new Map(catalog.categories.map((c) => [c.id, c.index])),
     categoryDocs: categoryDocs.map((docs) => Uint32Array.from(docs)),
+    elsewhereDocs: elsewhereDocs.map((docs) => Uint32Array.from(docs)),
     tagStart: Uint32Array.from(tagStart),
     tagIds: Uint8Array.from(tagIds),
     tagSources: Uint8Array.from(tagSources),

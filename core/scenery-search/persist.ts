@@ -9,8 +9,8 @@
  * the postings), so a file built for another release or catalogue is refused rather than served.
  * `crc32` covers everything after the header: a file damaged on disk is refused like a stale one, and rebuilt (a file
  * without it, from before it was written, is read unchecked).
- * Format 4 stores the grams packed (gram-store.ts) and each tag's source (tag-source.ts); a format 3 file, without
- * sources, is refused and rebuilt; a format 2 file (32-bit lists and bitmaps) is still read, its
+ * Format 5 stores the grams packed (gram-store.ts), each tag's source (tag-source.ts) and what other released
+ * observations state (stated-elsewhere.ts); a format 3 or 4 file, without them, is refused and rebuilt; a format 2 file (32-bit lists and bitmaps) is still read, its
  * grams repacked in memory (`legacyFormat` tells the caller to save it again), and any other format is refused.
  */
 import { createHash } from 'node:crypto';
@@ -25,7 +25,7 @@ import { SceneIds, startsOf } from './scene-ids.ts';
 import { TextIndex } from './text-index.ts';
 
 const MAGIC = 'MCHSRCH1';
-const FORMAT = 4;
+const FORMAT = 5;
 /** Plain 32-bit lists and bitmaps at density > 1/32: read and repacked. */
 const LEGACY_FORMAT = 2;
 
@@ -98,6 +98,7 @@ export async function saveCorpus(
   identity: CorpusFileIdentity,
 ): Promise<number> {
   const categories = concatenated(corpus.categoryDocs);
+  const elsewhere = concatenated(corpus.elsewhereDocs);
   const store = corpus.text.store;
   const arrays: [string, ArrayKind, Typed][] = [
     ['ids', 'u8', corpus.ids.bytes],
@@ -111,6 +112,8 @@ export async function saveCorpus(
     ['tagSources', 'u8', corpus.tagSources],
     ['categoryOffsets', 'f64', categories.offsets],
     ['categoryData', 'u32', categories.data],
+    ['elsewhereOffsets', 'f64', elsewhere.offsets],
+    ['elsewhereData', 'u32', elsewhere.data],
     ['gramKeys', 'i32', store.keys],
     ['gramDf', 'u32', store.df],
     ['gramKinds', 'u8', store.kinds],
@@ -209,6 +212,8 @@ export async function loadCorpus(
       : legacySceneIds(view('ids', 'u8', false), header.size);
   const categoryOffsets = view('categoryOffsets', 'f64');
   const categoryData = view('categoryData', 'u32');
+  const elsewhereOffsets = view('elsewhereOffsets', 'f64');
+  const elsewhereData = view('elsewhereData', 'u32');
   const store: GramStore =
     header.format === FORMAT
       ? {
@@ -238,6 +243,9 @@ export async function loadCorpus(
     categoryIndex: new Map(ids.map((id, i) => [id, i])),
     categoryDocs: ids.map((_, i) =>
       categoryData.subarray(categoryOffsets[i] as number, categoryOffsets[i + 1] as number),
+    ),
+    elsewhereDocs: ids.map((_, i) =>
+      elsewhereData.subarray(elsewhereOffsets[i] as number, elsewhereOffsets[i + 1] as number),
     ),
     tagStart: view('tagStart', 'u32'),
     tagIds: view('tagIds', 'u8'),

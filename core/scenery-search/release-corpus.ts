@@ -1,6 +1,6 @@
 /**
  * Reads a release folder into search observations: the released verbalization of the highest generation version per
- * scene, joined with its scene row. Quarantined scenes are left out (search never returns them); an invalid analysis
+ * scene, joined with its scene row, and the scene's other released verbalizations as `others` (stated-elsewhere.ts). Quarantined scenes are left out (search never returns them); an invalid analysis
  * becomes null. Used by the evaluation and benchmarks; the server may build the same input from its store.
  *
  * Rows are read without schema validation (ingest validates releases; this reader only needs a few columns and must
@@ -45,17 +45,22 @@ export async function readReleaseCorpus(
   for await (const g of readRows<GenerationRow>(dir, file('generations'))) versions.set(g.id, g.version);
   const scenes = new Map<string, SceneRow>();
   for await (const s of readRows<SceneRow>(dir, file('scenes'))) if (!s.quarantined) scenes.set(s.id, s);
-  const best = new Map<string, VerbalizationRow>();
+  const released = new Map<string, VerbalizationRow[]>();
   for await (const v of readRows<VerbalizationRow>(dir, file('verbalizations'))) {
     if (v.status !== 'released' || !scenes.has(v.scene_id)) continue;
-    const current = best.get(v.scene_id);
-    if (!current || (versions.get(v.generation_id) ?? 0) > (versions.get(current.generation_id) ?? 0))
-      best.set(v.scene_id, v);
+    const rows = released.get(v.scene_id);
+    if (rows) rows.push(v);
+    else released.set(v.scene_id, [v]);
   }
+  const versionOf = (v: VerbalizationRow) => versions.get(v.generation_id) ?? 0;
   const observations: CorpusObservation[] = [];
   for (const [id, scene] of scenes) {
-    const v = best.get(id);
-    if (!v) continue;
+    const rows = released.get(id);
+    if (!rows) continue;
+    const v = rows.reduce((best, row) => (versionOf(row) > versionOf(best) ? row : best));
+    const others = rows
+      .filter((row) => row !== v)
+      .map((row) => ({ summary: row.summary, analysis: parseAnalysis(row) }));
     observations.push({
       scene_id: id,
       lat: scene.lat,
@@ -74,6 +79,7 @@ export async function readReleaseCorpus(
         prompt_version: v.prompt_version,
         generated_at: v.generated_at,
       },
+      ...(others.length > 0 ? { others } : {}),
     });
   }
   return { releaseId: manifest.release_id, observations };

@@ -1,6 +1,7 @@
 /**
  * The search corpus of a release, read from the store: per scene the released verbalization of the highest generation
- * version, joined with the scene's columns. Quarantined scenes are left out (search never returns them); an analysis
+ * version, joined with the scene's columns (and, while the index is built, the scene's other released verbalizations
+ * as `others`, stated-elsewhere.ts). Quarantined scenes are left out (search never returns them); an analysis
  * that does not parse into an object becomes null. The whole release is streamed once to build the index; a page's
  * candidates are read back by id (the index keeps no observations).
  */
@@ -67,26 +68,33 @@ function observationOf(
 }
 
 /**
- * Yields one observation per searchable scene (without the scene columns only results show). Verbalizations arrive
- * ordered by scene id, so a scene's rows are adjacent and only the current scene's best row is held.
+ * Yields one observation per searchable scene (without the scene columns only results show), with its other released
+ * verbalizations as `others`. Verbalizations arrive ordered by scene id, so a scene's rows are adjacent and only the
+ * current scene's rows are held.
  */
 export async function* readStoreCorpus(source: CorpusSource): AsyncGenerator<CorpusObservation> {
   const versions = new Map(source.generations.map((g) => [g.id, g.version]));
+  const versionOf = (v: VerbalizationRow) => versions.get(v.generation_id) ?? 0;
   const { rowById, light } = source.scenes;
-  let best: VerbalizationRow | null = null;
+  let rows: VerbalizationRow[] = [];
   const flush = function* () {
-    if (!best) return;
+    if (rows.length === 0) return;
+    const best = rows.reduce((kept, v) => (versionOf(v) > versionOf(kept) ? v : kept));
     const row = rowById.get(best.scene_id);
-    if (row !== undefined && light.quarantined[row] === 0)
-      yield observationOf(source, row, best, versions.get(best.generation_id) ?? null, null);
+    if (row === undefined || light.quarantined[row] !== 0) return;
+    const observation = observationOf(source, row, best, versions.get(best.generation_id) ?? null, null);
+    const others = rows
+      .filter((v) => v !== best)
+      .map((v) => ({ summary: v.summary, analysis: analysisOf(v).analysis }));
+    yield others.length > 0 ? { ...observation, others } : observation;
   };
   for await (const v of iterateVerbalizations(source.store, source.record.release_id)) {
     if (v.status !== 'released') continue;
-    if (best && best.scene_id !== v.scene_id) {
+    if (rows.length > 0 && (rows[0] as VerbalizationRow).scene_id !== v.scene_id) {
       yield* flush();
-      best = null;
+      rows = [];
     }
-    if (!best || (versions.get(v.generation_id) ?? 0) > (versions.get(best.generation_id) ?? 0)) best = v;
+    rows.push(v);
   }
   yield* flush();
 }

@@ -25,6 +25,15 @@ function tagged(corpus: Corpus, c: Condition): Postings {
   return corpus.categoryDocs[corpus.categoryIndex.get(c.category_id) ?? -1] ?? EMPTY_POSTINGS;
 }
 
+/**
+ * The lists of documents an exclusion of the condition's category drops: those tagged with it and those whose other
+ * released observations state it (stated-elsewhere.ts).
+ */
+function excludedBy(corpus: Corpus, c: Condition): Postings[] {
+  const elsewhere = corpus.elsewhereDocs[corpus.categoryIndex.get(c.category_id) ?? -1];
+  return elsewhere && elsewhere.length > 0 ? [tagged(corpus, c), elsewhere] : [tagged(corpus, c)];
+}
+
 /** Whether a document is tagged with the condition's category or its text uses the condition's wording. */
 function satisfies(corpus: Corpus, c: Condition, doc: number): boolean {
   if (contains(tagged(corpus, c), doc)) return true;
@@ -55,7 +64,7 @@ function preferredTest(corpus: Corpus, conditions: Condition[]) {
   const soft = conditions.filter((c) => c.soft);
   if (soft.length === 0) return null;
   const wanted = soft.filter((c) => !c.negated).map((c) => tagged(corpus, c));
-  const unwanted = soft.filter((c) => c.negated).map((c) => tagged(corpus, c));
+  const unwanted = soft.filter((c) => c.negated).flatMap((c) => excludedBy(corpus, c));
   const meets = (doc: number) =>
     (wanted.length === 0 || wanted.some((list) => contains(list, doc))) &&
     !unwanted.some((list) => contains(list, doc));
@@ -72,7 +81,9 @@ function lazy<T>(compute: () => T): () => T {
 
 export function planTiers(corpus: Corpus, interpretation: Interpretation): Tier[] {
   const positive = interpretation.conditions.filter((c) => !c.negated && !c.soft);
-  const negatedLists = interpretation.conditions.filter((c) => c.negated && !c.soft).map((c) => tagged(corpus, c));
+  const negatedLists = interpretation.conditions
+    .filter((c) => c.negated && !c.soft)
+    .flatMap((c) => excludedBy(corpus, c));
   const notNegated = (doc: number) => !negatedLists.some((list) => contains(list, doc));
   // Soft conditions never filter: they only put the documents that meet them in a tier of their own, first.
   const wished = preferredTest(corpus, interpretation.conditions);

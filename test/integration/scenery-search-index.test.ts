@@ -93,6 +93,26 @@ describe('search index file', () => {
     expect((await openSearchIndex(release, searchCatalog(), indexDir(), log)).from).toBe('file');
   });
 
+  it('holds what a scene’s other released observations state and its served one does not', async () => {
+    const docs = new Set<number>();
+    built.elsewhereDocs.forEach((list, category) => {
+      for (const doc of list) {
+        // Apart from the served tags: the served observation does not state it.
+        expect(tagsOf(built, doc)).not.toContain(category);
+        docs.add(doc);
+      }
+    });
+    expect(docs.size).toBeGreaterThan(0);
+    const ids = [...docs].slice(0, 50).map((doc) => built.ids.at(doc));
+    const rows = await release.store.query<{ scene_id: string; n: number } & Record<string, unknown>>(
+      `SELECT scene_id, count(*)::int AS n FROM verbalizations
+       WHERE release_id = $1 AND scene_id = ANY($2::text[]) AND status = 'released' GROUP BY scene_id`,
+      [release.record.release_id, ids],
+    );
+    expect(rows.length).toBe(ids.length);
+    for (const row of rows) expect(row.n).toBeGreaterThanOrEqual(2);
+  });
+
   it('reads a page’s observations by id with the scene columns results carry', async () => {
     const ids = built.ids.toArray().slice(0, 5);
     const observations = await loadStoreObservations(release, [...ids, '99999999999999999']);

@@ -81,7 +81,11 @@ function rewriteAsFormat2(path: string, corpus: Corpus): void {
 
 describe('persisted search index', () => {
   it('loads back the same columns, tags and postings', async () => {
-    const observations = [...fixtureObservations(), ...residentialObservations(1200)];
+    // Other released observations of a scene state what its served one does not: their postings are saved too.
+    const others = [{ summary: '電柱が立ち並び、道端に自販機がある。', analysis: null }];
+    const observations = [...fixtureObservations(), ...residentialObservations(1200)].map((o, i) =>
+      i % 7 === 0 ? { ...o, others } : o,
+    );
     const built = await buildCorpus(observations, testCatalog(), { keepObservations: false });
     const path = join(dir, 'index.bin');
     const bytes = await saveCorpus(built, testCatalog(), path, release);
@@ -96,6 +100,8 @@ describe('persisted search index', () => {
     for (let d = 0; d < built.size; d += 97) expect(tagsOf(loaded, d)).toEqual(tagsOf(built, d));
     expect(Array.from(loaded.tagSources)).toEqual(Array.from(built.tagSources));
     expect(loaded.categoryDocs.map((l) => l.length)).toEqual(built.categoryDocs.map((l) => l.length));
+    expect(built.elsewhereDocs.some((l) => l.length > 0)).toBe(true);
+    expect(loaded.elsewhereDocs.map((l) => Array.from(l))).toEqual(built.elsewhereDocs.map((l) => Array.from(l)));
     expect(loaded.text.store.kinds.some((k) => k === 1)).toBe(true);
     for (const term of ['住宅', '電柱', '石畳', '坂', '苔', 'の生']) {
       expect(Array.from(loaded.text.docsContaining(term) ?? [])).toEqual(
@@ -131,10 +137,10 @@ describe('persisted search index', () => {
     const header = bytes
       .subarray(12, 12 + length)
       .toString('utf8')
-      .replace('"format":4', '"format":1');
+      .replace('"format":5', '"format":1');
     bytes.write(header, 12, 'utf8');
     writeFileSync(path, bytes);
-    await expect(loadCorpus(path, testCatalog(), release)).rejects.toThrow(/index format 1, expected 4/);
+    await expect(loadCorpus(path, testCatalog(), release)).rejects.toThrow(/index format 1, expected 5/);
   });
 
   it('serves the same search when observations come from a loader', async () => {
