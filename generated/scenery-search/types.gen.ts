@@ -275,7 +275,7 @@ export type Condition = {
      */
     weight: number;
     /**
-     * True when the query asks for the category's absence: 〜がない, 〜以外, 〜じゃない, 〜なし, a negated verb phrase the word belongs to (〜が落ちていない, 〜は写っていない), or avoidance (〜は避けたい, 〜は苦手). Scenes tagged with the category are excluded (unless `soft`), and judged scenes showing it fail.
+     * True when the query asks for the category's absence: 〜がない, 〜以外, 〜じゃない, 〜なし, a negated verb phrase the word belongs to (〜が落ちていない, 〜は写っていない), or avoidance (〜は避けたい, 〜は苦手). Scenes tagged with the category are excluded (unless `soft`: then they come after the others), and judged scenes showing it fail. A scene is tagged by its served observation and, for exclusions only, by its other released observations of the same photograph (another generation's text): a thing the served text is silent about but another released text states is still in the picture.
      */
     negated: boolean;
     /**
