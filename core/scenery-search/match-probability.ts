@@ -63,6 +63,11 @@ interface Factors {
    * this (category-rarity.ts): a query of rare things is right more often than its product of factors says.
    */
   rarity: number;
+  /**
+   * A query of which less than this share of its content was read (read-share.ts) multiplies by its share over this:
+   * the search understood only part of the request, so a full match of that part is less sure.
+   */
+  read_share: number;
 }
 
 // The factors are written once, beside the description of match_score in the spec.
@@ -77,6 +82,7 @@ export const SHARED_PASSAGE = FACTORS.shared_passage;
 export const DROPPED_WORD = FACTORS.dropped_word;
 export const UNWORDED = FACTORS.unworded;
 export const PARTIAL_EXCLUSION = FACTORS.partial_exclusion;
+export const READ_SHARE = FACTORS.read_share;
 
 /** The factor of the passages stating each hard condition (one count per condition; 0 when none is quoted). */
 export function passagesFactor(counts: number[]): number {

@@ -15,6 +15,7 @@ import type { Interpretation } from './interpretation-types.ts';
 import { DROPPED_WORD, PARTIAL_EXCLUSION, passagesFactor, SHARED_PASSAGE } from './match-probability.ts';
 import type { SearchableObservation } from './observation-text.ts';
 import { type Quote, quoteFor } from './quotes.ts';
+import { readShareFactor } from './read-share.ts';
 
 export interface SceneLinks {
   detail: string;
@@ -129,6 +130,7 @@ export function buildSceneItem(
   const folded = foldObservation(observation, ctx.folds);
   const { quotes, shared, passages } = quotesFor(folded, interpretation, ctx, !match.judged);
   const setAside = interpretation.ignored.filter((w) => SET_ASIDE.has(w.reason)).length;
+  const partlyRead = readShareFactor(interpretation);
   return {
     id,
     year,
@@ -147,9 +149,9 @@ export function buildSceneItem(
     ...(ctx.sourceRelease === undefined ? {} : { source_release: ctx.sourceRelease }),
     ...(ctx.links === undefined ? {} : { links: ctx.links(id) }),
     quotes,
-    // The ranked probability, discounted for words set aside, for partial evidence of an excluded thing and, when
-    // judged, for one passage read as two conditions; raised for conditions the observation states in several
-    // passages.
+    // The ranked probability, discounted for words set aside, for a query read only in part, for partial evidence
+    // of an excluded thing and, when judged, for one passage read as two conditions; raised for conditions the
+    // observation states in several passages.
     match_score:
       Math.round(
         Math.min(
@@ -157,15 +159,17 @@ export function buildSceneItem(
           match.score *
             SHARED_PASSAGE ** (match.judged ? shared : 0) *
             DROPPED_WORD ** setAside *
+            partlyRead *
             (match.demoted ? PARTIAL_EXCLUSION : 1) *
             // A judged score counted the passages already (scoring.ts), before the page was cut.
             (match.judged ? 1 : passagesFactor(passages)),
         ) * 1000,
       ) / 1000,
-    // The judge's firmness, discounted by how surely the query was read (a fuzzy match is less sure than a label).
+    // The judge's firmness, discounted by how surely the query was read (a fuzzy match is less sure than a label)
+    // and by how much of it was read.
     match_confidence:
       match.judged && match.confidence !== null
-        ? Math.round(match.confidence * (interpretation.match_confidence ?? 1) * 100) / 100
+        ? Math.round(match.confidence * (interpretation.match_confidence ?? 1) * partlyRead * 100) / 100
         : null,
     match_probabilities: match.judged ? match.probabilities : null,
     tags: tagsOf(corpus, doc).map((i) => ctx.catalog.categories[i]?.id as string),

@@ -21,6 +21,13 @@ interface Row {
   fully_tagged: number;
   interpretation_confidence: number | null;
   page: string;
+  reading: {
+    text_terms: string[];
+    matched: (string | null)[];
+    places: string[];
+    years: string[];
+    ignored: { text: string; reason: string }[];
+  };
 }
 
 const { values } = parseArgs({ options: { features: { type: 'string' } } });
@@ -49,11 +56,32 @@ const candidates: [string, (r: Row) => number][] = [
   ]),
   ['(results shown / 24)^0.3', (r) => (Math.max(1, r.shown) / 24) ** 0.3],
   ['reading confidence^0.5', (r) => (r.interpretation_confidence ?? 1) ** 0.5],
+  ...[0.8, 0.9, 1.16].map((d): [string, (r: Row) => number] => [
+    `each word read only as text ${d}`,
+    (r) => d ** textOnly(r).length,
+  ]),
+  ['share of content read as conditions^0.5', (r) => covered(r) ** 0.5],
   ['(scenes tagged with every hard category + 1)^0.02', (r) => (r.hard.length > 0 ? (r.fully_tagged + 1) ** 0.02 : 1)],
 ];
 
+const SET_ASIDE = new Set(['not_scenery', 'unknown_place', 'negated_word']);
+
 function setAside(r: Row): number {
   return words(r, 'not_scenery') + words(r, 'unknown_place') + words(r, 'negated_word');
+}
+
+/** The query's words left as text terms: neither a condition's wording, nor a place, nor a year. */
+function textOnly(r: Row): string[] {
+  const read = new Set(r.reading.matched.filter((m): m is string => m !== null));
+  return r.reading.text_terms.filter((t) => !read.has(t));
+}
+
+/** Characters of the query read as conditions, places or years, over those and the words left as text or set aside. */
+function covered(r: Row): number {
+  const chars = (words: (string | null)[]) => words.reduce((n, w) => n + (w?.length ?? 0), 0);
+  const read = chars(r.reading.matched) + chars(r.reading.places) + chars(r.reading.years);
+  const left = chars(textOnly(r)) + chars(r.reading.ignored.filter((w) => SET_ASIDE.has(w.reason)).map((w) => w.text));
+  return read + left === 0 ? 1 : read / (read + left);
 }
 
 function auc(list: Row[], factor: (r: Row) => number): string {

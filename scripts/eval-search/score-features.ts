@@ -59,6 +59,14 @@ for (const file of (values.queries as string).split(',')) {
         considered: page.usage.candidates_considered,
         fully_tagged: fullyTagged,
         interpretation_confidence: i.match_confidence,
+        reading: {
+          normalized: i.normalized_query,
+          ignored: i.ignored,
+          places: i.places.map((p) => p.matched_text),
+          years: i.years.map((y) => y.matched_text),
+          text_terms: i.text_terms,
+          matched: i.conditions.map((c) => c.matched_text),
+        },
         conditions: i.conditions.map((c) => ({
           category: c.category_id,
           rule: c.rule,
