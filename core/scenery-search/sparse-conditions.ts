@@ -57,3 +57,10 @@ export function relaxSparseConditions(
     out[best] = { ...c, soft: true, soft_by: 'sparse', weight: Math.round(c.weight * softWeight * 100) / 100 };
   }
 }
+
+/**
+ * Whether a soft condition only discounts a little when unmet (match-probability.ts `soft_share`). A released
+ * requirement does not: the request asked for it, so a result lacking it is right less often, and the page ranks the
+ * scenes showing every requirement first; it only stops excluding the others.
+ */
+export const discountsLittle = (c: { soft: boolean; soft_by?: string }) => c.soft && c.soft_by !== 'sparse';
