@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { type RankedCondition, scorePresence } from '../../../core/scenery-search/scoring.ts';
 import type { CountTogether } from '../../../core/scenery-search/sparse-conditions.ts';
 import { loadQueryReader, marks } from './read-query.ts';
 
@@ -101,5 +102,40 @@ describe('sparse requirements of a long request', () => {
   it.each(cases)('%s', (name, query, _index, expected) => {
     const read = readers.get(name);
     expect(read && marks(read(query), { rule: true })).toEqual([...expected].sort());
+  });
+});
+
+// A released requirement still counts in full in match_score: a scene lacking it ranks below one showing it, and
+// below a scene that lacks only a wish of another rule.
+describe('a released requirement in match_score', () => {
+  const condition = (key: string, soft: boolean, softBy?: string): RankedCondition => ({
+    key,
+    weight: 1,
+    negated: false,
+    soft,
+    ...(softBy ? { soft_by: softBy } : {}),
+    isTerm: false,
+    confidence: 1,
+    rule: 'label',
+  });
+  const scoreOf = (softBy: string | undefined, presence: 0 | 1 | 2 | 3) =>
+    scorePresence(
+      [condition('park', false), condition('bench', softBy !== undefined, softBy)],
+      { park: 3, bench: presence },
+      'all',
+    ).score;
+
+  it.each([
+    ['released (sparse), unmet, against met', scoreOf('sparse', 0), scoreOf('sparse', 3)],
+    ['released (sparse), unmet, against a wish unmet', scoreOf('sparse', 0), scoreOf('wish', 0)],
+  ])('%s: lower', (_name, lower, higher) => {
+    expect(lower).toBeLessThan(higher);
+  });
+
+  it('still passes without it', () => {
+    expect(
+      scorePresence([condition('park', false), condition('bench', true, 'sparse')], { park: 3, bench: 0 }, 'all')
+        .passes,
+    ).toBe(true);
   });
 });
