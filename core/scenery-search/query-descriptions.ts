@@ -16,6 +16,9 @@ const matchers = new WeakMap<CategoryCatalog, DescriptionMatcher>();
 // query's long sentence several (下りた店ばかりが続いていて、…通り is no slope).
 const MAX_SPAN = 12;
 const CLAUSE_BREAK = /[、,，]/u;
+// What the asker would do there (散歩できるような道) says who walks, not what the scene shows; an observation's
+// strolling path is described by its use, a query's by its wish (activity-clauses.ts reads those).
+const VISITOR_ACTIVITY = /散策|散歩|遊歩|じょぎんぐ|うぉーきんぐ|歩[かきくけこいっ]|遊[ばびぶべぼんっ]/u;
 
 function matcherOf(catalog: CategoryCatalog, tokenize: TokenizeText): DescriptionMatcher {
   let matcher = matchers.get(catalog);
@@ -49,6 +52,7 @@ export function describedMatches(
     const category = catalog.categories[span.category];
     const text = folded.slice(span.start, span.end);
     if (category === undefined || text.length > MAX_SPAN || CLAUSE_BREAK.test(text) || text.includes(' ')) return [];
+    if (VISITOR_ACTIVITY.test(text)) return [];
     return [
       {
         category,

@@ -26,11 +26,12 @@ describe.each([
     ],
   ],
   [
-    'refuses: the category is named, the words reach a named thing, or the words are in two clauses',
+    'refuses: the category is named, the words reach a named thing, are in two clauses or say what the asker does',
     [
       ['シャッターが下りたシャッター街', []],
       ['近所の商店街が閉まってしまった', []],
       ['シャッターの前に自転車が並び、店は閉まっている', []],
+      ['毎朝散歩で通る道がすごく気に入っています', []],
     ],
   ],
   ['a described thing is scoped like a named one', [['できればシャッターが下りた店が並ぶ通り', ['~shuttered_street']]]],
