@@ -22,7 +22,7 @@ export interface MatchScope {
   softBy?: SoftRule;
 }
 
-export type SoftRule = 'wish' | 'optional' | 'fewer' | 'background' | 'activity';
+export type SoftRule = 'wish' | 'optional' | 'fewer' | 'background' | 'activity' | 'sparse';
 
 /** A matched wording's place in the folded text. */
 interface Span {

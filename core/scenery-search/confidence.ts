@@ -16,6 +16,7 @@ const BY_RULE: Record<string, number> = {
   reading: 0.8,
   thesaurus: 0.7,
   hypernym: 0.7,
+  description: 0.7,
   fuzzy: 0.6,
 };
 // An unknown rule is taken as loose as the loosest known one.

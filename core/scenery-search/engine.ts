@@ -24,6 +24,7 @@ import { loadTagger } from './observation-tagger.ts';
 import type { SearchableObservation } from './observation-text.ts';
 import { PageCache, type PageCacheOptions, pageCacheKey } from './page-cache.ts';
 import { buildWardMatcher, type WardMatcher } from './places.ts';
+import { EMPTY_POSTINGS, intersectAll } from './postings.ts';
 import { BOUND_FIELDS, bindingOf, nextRequest, resolveRequest, type SearchBody } from './request.ts';
 import { compileRequestCheck } from './request-check.ts';
 import type { SceneItem, SceneLinks } from './results.ts';
@@ -123,6 +124,8 @@ export async function createSearchEngine(
     return category ? matcherFor(category, catalog.categories) : null;
   };
   const occurs = (term: string) => corpus.text.occurs(term);
+  const countTogether = (ids: readonly string[]) =>
+    intersectAll(ids.map((id) => corpus.categoryDocs[corpus.categoryIndex.get(id) ?? -1] ?? EMPTY_POSTINGS)).length;
   const pages = options.pageCache === false ? null : new PageCache<SearchPage>(options.pageCache);
   const release = options.sourceRelease;
   // The rubric grades with the same tagger that tagged the index (it needs kuromoji, as queries do).
@@ -144,6 +147,7 @@ export async function createSearchEngine(
         wards: wardMatcher,
         tokenize,
         occurs,
+        countTogether,
         nowYear: now.getUTCFullYear(),
         minYear: captureYearBounds.min,
         maxYear: Math.min(captureYearBounds.max, now.getUTCFullYear()),

@@ -19,7 +19,9 @@ import { kindsOf } from './negated-kinds.ts';
 import { foldKana, normalizeWidth } from './normalize.ts';
 import { findPlaces, type WardMatcher } from './places.ts';
 import { privativeMatches } from './privative.ts';
+import { describedMatches } from './query-descriptions.ts';
 import { isFunctionToken } from './query-words.ts';
+import { type CountTogether, relaxSparseConditions } from './sparse-conditions.ts';
 import type { TokenizeText } from './tokenizer.ts';
 import { findYears } from './years.ts';
 
@@ -30,6 +32,8 @@ export interface InterpretContext {
   tokenize: TokenizeText;
   /** Whether any observation contains a folded word: decides whether a leftover word is searchable. */
   occurs: (folded: string) => boolean;
+  /** How many scenes of the index show every one of some categories (absent: no requirement is released). */
+  countTogether?: CountTogether;
   nowYear: number;
   /** The thesaurus (default: the generated table; null: none). */
   thesaurus?: Thesaurus | null;
@@ -138,6 +142,7 @@ export function interpret(ctx: InterpretContext, input: InterpretInput): Interpr
     claimed.push([match.start, match.end]);
     matches.push(match);
   }
+  matches.push(...describedMatches(ctx.catalog, ctx.tokenize, normalized, matches));
   matches.sort((a, b) => a.start - b.start);
   const { scopes, spans } = scopeMatches(folded, tokens, matches);
   scopeModifiersByHead(modifiers, matches, scopes);
@@ -204,6 +209,10 @@ export function interpret(ctx: InterpretContext, input: InterpretInput): Interpr
       origin: 'query',
     });
   });
+  if (ctx.countTogether) {
+    const relaxed = relaxSparseConditions(conditions, [...folded].length, ctx.countTogether, SOFT_WEIGHT);
+    conditions.splice(0, conditions.length, ...relaxed);
+  }
   conditions.sort((a, b) => b.weight - a.weight);
 
   const leftovers = readLeftovers(tokens, folded, free, ctx.occurs);

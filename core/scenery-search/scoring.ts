@@ -12,6 +12,7 @@ import { belowOne, judgedEvidence, matchProbability, passagesFactor } from './ma
 import type { SearchableObservation } from './observation-text.ts';
 import type { TermCheck } from './page-texts.ts';
 import { contains, EMPTY_POSTINGS } from './postings.ts';
+import { discountsLittle } from './sparse-conditions.ts';
 
 /** A condition as ranked: a category condition of the interpretation, or a plain text term. */
 export interface RankedCondition {
@@ -20,6 +21,8 @@ export interface RankedCondition {
   negated: boolean;
   /** Soft conditions (interpretation.preferred) rank but never decide whether a result passes. */
   soft: boolean;
+  /** The clause rule that read it soft (conditions[].soft_by). */
+  soft_by?: string;
   /** Text terms help ranking; they are not conditions of the response (no probability is reported for them). */
   isTerm: boolean;
   /** How sure the reading of this condition is (1 for a text term). */
@@ -52,6 +55,7 @@ export function rankedConditions(conditions: Condition[], textTerms: string[]): 
     weight: c.weight,
     negated: c.negated,
     soft: c.soft,
+    ...(c.soft_by ? { soft_by: c.soft_by } : {}),
     isTerm: false,
     confidence: c.confidence,
     rule: c.rule,
@@ -120,6 +124,7 @@ export function scorePresence(
     .filter((c) => !c.isTerm)
     .map((c) => ({
       ...c,
+      soft: discountsLittle(c),
       evidence: judgedEvidence(presence[c.key] ?? 1, index.tagged(c.key)),
       worded: index.worded(c.key),
       source: index.source?.(c.key) ?? -1,

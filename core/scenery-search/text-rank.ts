@@ -13,6 +13,7 @@ import type { Interpretation } from './interpretation-types.ts';
 import { type ConditionEvidence, type Evidence, matchProbability } from './match-probability.ts';
 import type { TermCheck } from './page-texts.ts';
 import { contains, EMPTY_POSTINGS } from './postings.ts';
+import { discountsLittle } from './sparse-conditions.ts';
 
 export interface IndexCheck {
   /** 0-1 index score of a document: the estimated probability that it is right, from its index entries. */
@@ -35,6 +36,7 @@ export function createTextRanker(corpus: Corpus, interpretation: Interpretation,
     key: c.key,
     negated: c.negated,
     soft: c.soft,
+    scoredSoft: discountsLittle(c),
     rule: c.rule,
     category: corpus.categoryIndex.get(c.category_id) ?? -1,
     share: categoryShare(corpus, corpus.categoryIndex.get(c.category_id) ?? -1),
@@ -59,7 +61,7 @@ export function createTextRanker(corpus: Corpus, interpretation: Interpretation,
         const source = tagged ? tagSourceOf(corpus, doc, part.category) : -1;
         evidence.push({
           negated: part.negated,
-          soft: part.soft,
+          soft: part.scoredSoft,
           rule: part.rule,
           evidence: found,
           worded,

@@ -263,9 +263,9 @@ export type Condition = {
      */
     matched_by: 'label' | 'synonym' | 'preset';
     /**
-     * How the query's wording was read as this category: `label` or `synonym` as written (whole words only), `inflection` (a conjugated form or a particle variant: 咲いている for 咲く, 石の階段 for 石段; a negated verbal noun for its privative compound: 舗装されていない for 未舗装), `reading` (a kana spelling of the wording: ゆうほどう for 遊歩道), `thesaurus` (a synonym or loanword from SudachiDict's synonym dictionary), `fuzzy` (one character or a 長音 away, a wrong or variant kanji with the same reading, or other okurigana), `hypernym` (a negated word that names no category but heads some of its wordings: 木が生えていない excludes 大きな木, ヤシの木, 並木 …; `matched_wording` names the one reached; the kinds of one absence enter `match_score` as one factor, their least), or `preset`. Each rule but `label` and `synonym` lowers `weight`: inflection ×0.95, reading ×0.9, thesaurus ×0.8, hypernym ×0.8, fuzzy ×0.7.
+     * How the query's wording was read as this category: `label` or `synonym` as written (whole words only), `inflection` (a conjugated form or a particle variant: 咲いている for 咲く, 石の階段 for 石段; a negated verbal noun for its privative compound: 舗装されていない for 未舗装), `reading` (a kana spelling of the wording: ゆうほどう for 遊歩道), `thesaurus` (a synonym or loanword from SudachiDict's synonym dictionary), `fuzzy` (one character or a 長音 away, a wrong or variant kanji with the same reading, or other okurigana), `hypernym` (a negated word that names no category but heads some of its wordings: 木が生えていない excludes 大きな木, ヤシの木, 並木 …; `matched_wording` names the one reached; the kinds of one absence enter `match_score` as one factor, their least), `description` (a thing described by its parts, use or state in one sentence, as the tagger reads observations: シャッターが下りた店 for シャッター街), or `preset`. Each rule but `label` and `synonym` lowers `weight`: inflection ×0.95, reading ×0.9, thesaurus ×0.8, hypernym ×0.8, description ×0.8, fuzzy ×0.7.
      */
-    rule: 'label' | 'synonym' | 'inflection' | 'reading' | 'thesaurus' | 'fuzzy' | 'hypernym' | 'preset';
+    rule: 'label' | 'synonym' | 'inflection' | 'reading' | 'thesaurus' | 'fuzzy' | 'hypernym' | 'description' | 'preset';
     /**
      * The catalogue wording (folded) that `matched_text` was read as, when the two differ; it is also the text term searched in its place.
      */
@@ -283,9 +283,9 @@ export type Condition = {
      */
     soft: boolean;
     /**
-     * The clause rule that read a soft condition soft (absent when `soft` is false): `wish` (a trailing evaluation or acceptance: 〜だと嬉しい, 〜でも構いません), `optional` (a leading adverbial: できれば〜), `fewer` (〜が少ない), `background` (the speaker's story or situation, or a comparison's standard), `activity` (what a visitor's action reaches in a clause of what could be done there: ベンチに座ってゆっくりできるような).
+     * The clause rule that read a soft condition soft (absent when `soft` is false): `wish` (a trailing evaluation or acceptance: 〜だと嬉しい, 〜でも構いません), `optional` (a leading adverbial: できれば〜), `fewer` (〜が少ない), `background` (the speaker's story or situation, or a comparison's standard), `activity` (what a visitor's action reaches in a clause of what could be done there: ベンチに座ってゆっくりできるような), `sparse` (a long request's requirement released because too few scenes of the index show it with the others; the rest stay required).
      */
-    soft_by?: 'wish' | 'optional' | 'fewer' | 'background' | 'activity';
+    soft_by?: 'wish' | 'optional' | 'fewer' | 'background' | 'activity' | 'sparse';
     /**
      * How sure the reading of this wording is, 0-1: 1 for a category label or a preset, less for one of the category's other wordings, less again for a looser match (a reading, an inflection, a thesaurus entry, a misspelling).
      */

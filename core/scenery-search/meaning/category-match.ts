@@ -2,7 +2,15 @@
 import type { SearchCategory } from '../categories.ts';
 import type { Wording } from './wordings.ts';
 
-export type MatchRule = 'label' | 'synonym' | 'reading' | 'inflection' | 'fuzzy' | 'thesaurus' | 'hypernym';
+export type MatchRule =
+  | 'label'
+  | 'synonym'
+  | 'reading'
+  | 'inflection'
+  | 'fuzzy'
+  | 'thesaurus'
+  | 'hypernym'
+  | 'description';
 
 /** How sure each rule is that the words mean the category; a condition's weight is multiplied by it. */
 export const RULE_WEIGHTS: Readonly<Record<MatchRule, number>> = {
@@ -14,6 +22,8 @@ export const RULE_WEIGHTS: Readonly<Record<MatchRule, number>> = {
   fuzzy: 0.7,
   // A word naming what the category is a kind of (木 for 大きな木), read only when negated (negated-kinds.ts).
   hypernym: 0.8,
+  // A thing described by its parts, use or state, not named (シャッターが下りた店: description-rules.ts).
+  description: 0.8,
 };
 
 export interface CategoryMatch {
