@@ -6,7 +6,7 @@
  * word inside a quoted street name (quoted-names.ts), light or sky stated as blocked (blocked-light-mentions.ts), 格子
  * as a cover's pattern (cover-mentions.ts), a bend or a road's end locating another thing (way-point-mentions.ts), a
  * potted flower for a wild one (cultivated-mentions.ts), a mountain's slope as the ground of houses
- * (slope-ground-mentions.ts). Which rules apply to a category is read from the catalogue
+ * (slope-ground-mentions.ts), one shop or block of flats for a place of many (member-mentions.ts). Which rules apply to a category is read from the catalogue
  * once (its label and group), so a word costs a few array reads and, when its category is concerned, one sticky
  * regular expression at its end.
  */
@@ -17,6 +17,7 @@ import { grownInContainer, namesWildPlants } from './cultivated-mentions.ts';
 import { MOOD_GROUP, qualifiesDesign } from './design-mentions.ts';
 import { namesHeap } from './heap-mentions.ts';
 import { namesStructureMaterial, SURFACE_GROUP } from './material-mentions.ts';
+import { memberWordsOf, namesOneMember } from './member-mentions.ts';
 import { labelsStandstill, statedMoving } from './moving-mentions.ts';
 import { inQuotedName } from './quoted-names.ts';
 import { likenedView } from './simile-mentions.ts';
@@ -30,12 +31,14 @@ export function unsightedMentions(catalog: CategoryCatalog): Unsighted {
   const standstill = catalog.categories.map((c) => labelsStandstill(c.label));
   const surface = catalog.categories.map((c) => c.group === SURFACE_GROUP);
   const mood = catalog.categories.map((c) => c.group === MOOD_GROUP);
+  const members = catalog.categories.map((c) => memberWordsOf(c.label));
   const wild = catalog.categories.map((c) => namesWildPlants([c.label, ...c.synonyms]));
   return (category, text, start, end) => {
     if (standstill[category] && statedMoving(text, end)) return true;
     if (surface[category] && namesStructureMaterial(text, end)) return true;
     if (statedBlocked(text, start, end)) return true;
     if (wild[category] && grownInContainer(text, start)) return true;
+    if (namesOneMember(members[category] ?? null, text, start, end)) return true;
     // A simile is how a mood is stated (昭和のような雰囲気); a mood only loses a word that styles one object.
     if (mood[category]) return qualifiesDesign(text, end);
     return (
