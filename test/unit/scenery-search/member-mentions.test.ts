@@ -25,6 +25,7 @@ describe('member mentions', () => {
     ['店舗が軒を連ねる。', 'shopping_street'],
     ['通りの店のほとんどがシャッターを下ろしている。', 'shopping_street'],
     ['同じ形の集合住宅が並んでいる。', 'housing_estate'],
+    ['道路の両側に同じ形の集合住宅が何棟も建ち並んでいる。', 'housing_estate'],
     ['棟番号の書かれた5階建ての集合住宅が見える。', 'housing_estate'],
     ['商店街の入口が見える。', 'shopping_street'],
   ])('keeps many members and the place’s own words: %s', (text, category) => {
@@ -35,6 +36,7 @@ describe('member mentions', () => {
     ['店が並ぶ', '店', true],
     ['店がずらりと並ぶ', '店', true],
     ['店が右手にある', '店', false],
+    ['店が数軒並ぶ', '店', true],
     ['数棟の集合住宅が建つ', '集合住宅', true],
     ['10階建ての集合住宅が建つ', '集合住宅', false],
   ])('reads the words around: %s', (text, word, many) => {
