@@ -4,12 +4,13 @@
  * adjective that follows a noun marked by に (the place of the clause) with another noun marked by が between them is
  * that other noun's predicate, and the pair describes nothing.
  *
- * Left alone: the noun's own が (ベランダが各階に並ぶ), and a noun not marked by に, whose part may be the subject
+ * Left alone: a が of an earlier clause (空には雲がまったくなく、どこまでも青い), the noun's own が (ベランダが各階に並ぶ), and a noun not marked by に, whose part may be the subject
  * (家屋で、窓ガラスが割れ: the house's windows are broken) or which heads a compound (高層マンションが立ち並ぶ).
  */
 
-// に (には, にも) right after the noun, then a noun (its last character kanji or katakana) and the subject particle が.
-const PLACE_THEN_OTHER_SUBJECT = /^に[はも]?[^、。]*[\u4e00-\u9fff\u30a1-\u30fc\u3005]が/u;
+// に (には, にも) right after the noun, then a noun (its last character kanji or katakana) and the subject particle が
+// in the verb's own clause (no comma after it: in 空には雲がなく、青い the sky is blue).
+const PLACE_THEN_OTHER_SUBJECT = /^に[はも]?[^。]*[\u4e00-\u9fff\u30a1-\u30fc\u3005]が[^、,。]*$/u;
 
 /** Whether the text between a noun ending at `nounEnd` and a verb starting at `verbStart` marks another subject. */
 export function predicatesOtherSubject(text: string, nounEnd: number, verbStart: number): boolean {

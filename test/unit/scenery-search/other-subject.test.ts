@@ -22,6 +22,7 @@ describe('description verbs of another subject', () => {
   it.each([
     ['ベランダが各階に並んでいる。', 'apartment_building'],
     ['道の両側に住宅が建ち並ぶ。', 'residential_street'],
+    ['空には雲がまったくなく、どこまでも青い。', 'blue_sky'],
     ['長く人が住んでいない様子の家屋で、窓ガラスが割れている。', 'abandoned_house'],
     ['駅の周辺には高層マンションが何棟も立ち並んでいる。', 'high_rise_buildings'],
   ])('keeps the verb of the rule’s noun: %s', (text, category) => {
@@ -32,6 +33,7 @@ describe('description verbs of another subject', () => {
     ['ベランダにクーラーの室外ユニットが並', 4, 18, true],
     ['ベランダが各階に並', 4, 9, false],
     ['家屋で、窓ガラスが割', 2, 10, false],
+    ['空には雲がまったくなく、どこまでも青', 1, 19, false],
     ['ベランダが並', 4, 6, false],
   ])('reads the words between: %s', (text, nounEnd, verbStart, other) => {
     expect(predicatesOtherSubject(text, nounEnd, verbStart)).toBe(other);
