@@ -10,7 +10,7 @@
 import type { CategoryCatalog } from './categories.ts';
 import { type ConceptWord, compileDescriptions, type DescriptionRule } from './description-rules.ts';
 import { clauseAfter, deniedInClause } from './observed-negation.ts';
-import { predicatesOtherSubject } from './other-subject.ts';
+import { predicatesOtherSubject, saysRow } from './other-subject.ts';
 import { scriptOf } from './text-script.ts';
 import type { TokenizeText } from './tokenizer.ts';
 import { type Unsighted, unsightedMentions } from './unsighted-mentions.ts';
@@ -117,7 +117,12 @@ function saidOfOther(
   bWord: ConceptWord,
 ) {
   const [first, firstWord, second, secondWord] = a[0] < b[0] ? [a, aWord, b, bWord] : [b, bWord, a, aWord];
-  return !firstWord.conjugates && secondWord.conjugates && predicatesOtherSubject(original, first[1], second[0]);
+  return (
+    !firstWord.conjugates &&
+    secondWord.conjugates &&
+    saysRow(secondWord.written) &&
+    predicatesOtherSubject(original, first[1], second[0])
+  );
 }
 
 /**

@@ -23,6 +23,7 @@ describe('description verbs of another subject', () => {
     ['ベランダが各階に並んでいる。', 'apartment_building'],
     ['道の両側に住宅が建ち並ぶ。', 'residential_street'],
     ['空には雲がまったくなく、どこまでも青い。', 'blue_sky'],
+    ['路面に白い矢印が描かれている。', 'road_markings'],
     ['長く人が住んでいない様子の家屋で、窓ガラスが割れている。', 'abandoned_house'],
     ['駅の周辺には高層マンションが何棟も立ち並んでいる。', 'high_rise_buildings'],
   ])('keeps the verb of the rule’s noun: %s', (text, category) => {
