@@ -30,7 +30,7 @@ import { loadTokenizer, type TokenizeText } from './tokenizer.ts';
 import { unsightedMentions } from './unsighted-mentions.ts';
 
 /** Names the tagging rules; saved index files carry it (persist.ts), so a change here rebuilds them. */
-export const TAGGING_RULES = `meaning-7-${DESCRIPTIONS_VERSION}`;
+export const TAGGING_RULES = `meaning-8-${DESCRIPTIONS_VERSION}`;
 
 export interface ObservationTags {
   present: Set<number>;

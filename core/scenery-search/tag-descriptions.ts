@@ -10,8 +10,10 @@
 import type { CategoryCatalog } from './categories.ts';
 import { type ConceptWord, compileDescriptions, type DescriptionRule } from './description-rules.ts';
 import { clauseAfter, deniedInClause } from './observed-negation.ts';
+import { predicatesOtherSubject, saysRow } from './other-subject.ts';
 import { scriptOf } from './text-script.ts';
 import type { TokenizeText } from './tokenizer.ts';
+import { type Unsighted, unsightedMentions } from './unsighted-mentions.ts';
 
 export interface DescribedSpan {
   category: number;
@@ -106,11 +108,43 @@ export function findWord(original: string, sentence: Sentence, word: ConceptWord
   return null;
 }
 
-/** Where a word of the rule's other side stands whole in the sentence, its clause not denying it, or null. */
-function otherSide(original: string, sentence: Sentence, rule: DescriptionRule, tokenize: TokenizeText) {
+/** Whether a verb or adjective of the pair is the predicate of another noun than the pair's (other-subject.ts). */
+function saidOfOther(
+  original: string,
+  a: readonly [number, number],
+  aWord: ConceptWord,
+  b: readonly [number, number],
+  bWord: ConceptWord,
+) {
+  const [first, firstWord, second, secondWord] = a[0] < b[0] ? [a, aWord, b, bWord] : [b, bWord, a, aWord];
+  return (
+    !firstWord.conjugates &&
+    secondWord.conjugates &&
+    saysRow(secondWord.written) &&
+    predicatesOtherSubject(original, first[1], second[0])
+  );
+}
+
+/**
+ * Where a word of the rule's other side stands whole in the sentence, its clause not denying it and the pair's verb
+ * said of the pair's noun, or null.
+ */
+function otherSide(
+  original: string,
+  sentence: Sentence,
+  rule: DescriptionRule,
+  tokenize: TokenizeText,
+  trigger: readonly [number, number],
+  triggerWord: ConceptWord,
+) {
   for (const w of rule.sides[1]) {
     const found = findWord(original, sentence, w);
-    if (found !== null && !deniedInClause(clauseAfter(original, found[0]), found[1] - found[0], tokenize)) return found;
+    if (
+      found !== null &&
+      !deniedInClause(clauseAfter(original, found[0]), found[1] - found[0], tokenize) &&
+      !saidOfOther(original, trigger, triggerWord, found, w)
+    )
+      return found;
   }
   return null;
 }
@@ -172,7 +206,15 @@ const pairKey = (first: number, second: number) => (Math.imul(first, 31) + secon
 // What a text that describes nothing gets back (never written to).
 const NONE: DescribedSpan[] = [];
 
-export function descriptionMatcher(rules: readonly DescriptionRule[], tokenize: TokenizeText): DescriptionMatcher {
+/**
+ * `unsighted`: the context rules under which a phrase states no sighting (unsighted-mentions.ts), read on the
+ * described span as on a word.
+ */
+export function descriptionMatcher(
+  rules: readonly DescriptionRule[],
+  tokenize: TokenizeText,
+  unsighted: Unsighted | null = null,
+): DescriptionMatcher {
   // Trigger needles (of each rule's rarer side) by the code of their first character, each with the rules it opens.
   const byFirst = new Array<Trigger[] | undefined>(0x10000);
   const triggers = new Map<string, Trigger>();
@@ -240,16 +282,13 @@ export function descriptionMatcher(rules: readonly DescriptionRule[], tokenize: 
         }
         for (const { rule, probe } of t.rules) {
           if (!pending(rule, known, out) || !mayHoldOtherSide(probe, sentence)) continue;
-          const other = otherSide(original, sentence, rule, tokenize);
+          const other = otherSide(original, sentence, rule, tokenize, [i, end], t.word);
           if (other === null || deniedInClause(clauseAfter(original, i), end - i, tokenize)) continue;
+          const start = Math.min(i, other[0]);
+          const stop = Math.max(end, other[1]);
+          if (unsighted?.(rule.category, original, start, stop)) continue;
           if (out === NONE) out = [];
-          out.push({
-            category: rule.category,
-            start: Math.min(i, other[0]),
-            end: Math.max(end, other[1]),
-            denied: false,
-            rule: rule.name,
-          });
+          out.push({ category: rule.category, start, end: stop, denied: false, rule: rule.name });
         }
       }
     }
@@ -258,5 +297,5 @@ export function descriptionMatcher(rules: readonly DescriptionRule[], tokenize: 
 }
 
 export function catalogDescriptions(catalog: CategoryCatalog, tokenize: TokenizeText): DescriptionMatcher {
-  return descriptionMatcher(compileDescriptions(catalog, tokenize), tokenize);
+  return descriptionMatcher(compileDescriptions(catalog, tokenize), tokenize, unsightedMentions(catalog));
 }
