@@ -248,16 +248,37 @@ function passageOf(doc: FoldedObservation, o: Occurrence): Passage {
   return { leaf: o.leaf, start, end: start + o.length };
 }
 
-export function assessCategory(doc: FoldedObservation, matcher: CategoryMatcher): Finding {
+/** The statement by an evidence phrase or a wording, else the occurrences read (all denied, if any). */
+function wordedStatement(
+  doc: FoldedObservation,
+  matcher: CategoryMatcher,
+): { stated: Finding | null; evidence: Occurrence[]; worded: Occurrence[] } {
   const evidence = occurrences(doc, matcher.evidence, null, true);
   const inField = (o: Occurrence) => matcher.fields.has((doc.leaves[o.leaf] as FoldedLeaf).leaf.section);
   const strong = evidence.find((o) => !o.denied && inField(o));
-  if (strong) return { presence: 3, passage: passageOf(doc, strong) };
+  if (strong) return { stated: { presence: 3, passage: passageOf(doc, strong) }, evidence, worded: [] };
   const elsewhere = evidence.find((o) => !o.denied);
-  if (elsewhere) return { presence: 2, passage: passageOf(doc, elsewhere) };
+  if (elsewhere) return { stated: { presence: 2, passage: passageOf(doc, elsewhere) }, evidence, worded: [] };
   const worded = occurrences(doc, matcher.wording, matcher, true);
   const mention = worded.find((o) => !o.denied);
-  if (mention) return { presence: 2, passage: passageOf(doc, mention) };
+  if (mention) return { stated: { presence: 2, passage: passageOf(doc, mention) }, evidence, worded };
+  return { stated: null, evidence, worded };
+}
+
+/**
+ * assessCategory's finding when it is a statement (presence 2 or 3), else null. `indexTagged`: whether the index
+ * tagged the observation with the category. Its tags hold every category the tagger states in the observation's
+ * texts, so when it did not, the tagger (most of a text page's time) could add only a denial, and is not run.
+ */
+export function statementOf(doc: FoldedObservation, matcher: CategoryMatcher, indexTagged: boolean): Finding | null {
+  if (!indexTagged) return wordedStatement(doc, matcher).stated;
+  const finding = assessCategory(doc, matcher);
+  return finding.presence >= 2 ? finding : null;
+}
+
+export function assessCategory(doc: FoldedObservation, matcher: CategoryMatcher): Finding {
+  const { stated, evidence, worded } = wordedStatement(doc, matcher);
+  if (stated) return stated;
   const tagged = taggedFinding(doc, matcher);
   if (tagged && tagged.presence > 0) return tagged;
   const denial = evidence.find((o) => o.denied) ?? worded.find((o) => o.denied);
