@@ -113,6 +113,13 @@ const FORETOLD = /^[\u3041-\u309f]{0,2}(?:[\u4e00-\u9fff][\u3041-\u309f]{0,2})?ã
 
 /** The end of `pattern` matched at `at` of `text`, or -1. */
 function matchAt(text: string, at: number, pattern: TagPattern): number {
+  const parts = pattern.parts;
+  // Most patterns are one plain word: read it without the loop (the commonest call of tagging).
+  if (parts.length === 1) {
+    const only = parts[0] as (typeof parts)[number];
+    if (only.joinedBy === undefined && !only.conjugates && !only.verb && !pattern.negated)
+      return text.startsWith(only.text, at) ? at + only.text.length : -1;
+  }
   let pos = at;
   for (let k = 0; k < pattern.parts.length; k++) {
     const part = pattern.parts[k] as (typeof pattern.parts)[number];
