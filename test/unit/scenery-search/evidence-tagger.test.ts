@@ -9,7 +9,7 @@ import {
 import { loadTagger } from '../../../core/scenery-search/observation-tagger.ts';
 import { testCatalog } from './fixture.ts';
 
-/** statementOf: assessCategory's statements, with the tagger left unread for a category the index did not tag. */
+/** How assessCategory's callers read the tagger: statementOf leaves it unread when the index did not tag the category; a page's observations share its spans. */
 const catalog = testCatalog();
 beforeAll(async () => {
   registerTagger(catalog.categories, await loadTagger(catalog));
@@ -42,5 +42,22 @@ describe('statementOf', () => {
     const doc = folded('道路脇に電柱が立っている。');
     expect(statementOf(doc, matcher('utility_poles'), false)).toEqual(assessCategory(doc, matcher('utility_poles')));
     expect(doc.tagged).toBeUndefined();
+  });
+});
+
+describe('the tagger’s spans within one page', () => {
+  it('are read once per leaf text for the page’s observations, and are those of a text read alone', () => {
+    const page = new Map();
+    const text = '古びた石の段が上へ続く。';
+    const first = foldObservation({ summary: text, analysis: { steps: text } }, page);
+    const second = foldObservation({ summary: text, analysis: null }, page);
+    assessCategory(first, matcher('stone_steps'));
+    assessCategory(second, matcher('stone_steps'));
+    expect(second.tagged?.[0]).toBe(first.tagged?.[0]);
+    expect(first.tagged?.[1]).toBe(first.tagged?.[0]);
+    const alone = folded(text);
+    assessCategory(alone, matcher('stone_steps'));
+    expect(alone.tagged?.[0]).not.toBe(first.tagged?.[0]);
+    expect(first.tagged?.[0]).toEqual(alone.tagged?.[0]);
   });
 });
