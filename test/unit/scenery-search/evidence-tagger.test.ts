@@ -9,7 +9,10 @@ import {
 import { loadTagger } from '../../../core/scenery-search/observation-tagger.ts';
 import { testCatalog } from './fixture.ts';
 
-/** How assessCategory's callers read the tagger: statementOf leaves it unread when the index did not tag the category; a page's observations share its spans. */
+/**
+ * How assessCategory's callers read the tagger: statementOf leaves it unread when the index did not tag the category,
+ * and a page's observations share its spans.
+ */
 const catalog = testCatalog();
 beforeAll(async () => {
   registerTagger(catalog.categories, await loadTagger(catalog));
