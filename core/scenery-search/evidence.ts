@@ -25,6 +25,8 @@ export interface FoldedObservation {
   starts: number[];
   /** The tagger's spans per leaf, found on first need (assessCategory). */
   tagged?: TaggedSpan[][];
+  /** The page's spans by leaf text (see pageSpans), when folded for a page. */
+  pageSpans?: Map<string, TaggedSpan[]>;
 }
 
 /** Presence of a category in one observation: 0 stated absent, 1 not mentioned, 2 mentioned, 3 stated as evidence. */
@@ -66,6 +68,19 @@ export interface CategoryMatcher {
  */
 export type FoldCache = Map<SearchableObservation, FoldedObservation>;
 
+// The tagger's spans of a leaf text, shared by one page's observations: among a page's candidates about half of the
+// leaves' text repeats (short analysis values), and the spans are the text's alone. Kept as long as the page's cache.
+const pageSpans = new WeakMap<FoldCache, Map<string, TaggedSpan[]>>();
+
+function spansOfPage(cache: FoldCache): Map<string, TaggedSpan[]> {
+  let spans = pageSpans.get(cache);
+  if (!spans) {
+    spans = new Map();
+    pageSpans.set(cache, spans);
+  }
+  return spans;
+}
+
 /** The observation folded for matching; `cache` (the page's) keeps it for the page's other uses. */
 export function foldObservation(observation: SearchableObservation, cache?: FoldCache): FoldedObservation {
   const cached = cache?.get(observation);
@@ -93,8 +108,11 @@ export function foldObservation(observation: SearchableObservation, cache?: Fold
     starts.push(at);
     at += l.folded.length + 1;
   }
-  const folded = { leaves, text, starts };
-  cache?.set(observation, folded);
+  const folded: FoldedObservation = { leaves, text, starts };
+  if (cache) {
+    folded.pageSpans = spansOfPage(cache);
+    cache.set(observation, folded);
+  }
   return folded;
 }
 
@@ -171,7 +189,16 @@ export function registerTagger(all: readonly SearchCategory[], tagger: Observati
 function taggedFinding(doc: FoldedObservation, matcher: CategoryMatcher): Finding | null {
   const tagger = taggers.get(matcher.all);
   if (!tagger) return null;
-  doc.tagged ??= doc.leaves.map((l) => (l.toOriginal === null ? tagger.spans(nfkc(l.leaf.text)) : []));
+  doc.tagged ??= doc.leaves.map((l) => {
+    if (l.toOriginal !== null) return [];
+    const text = nfkc(l.leaf.text);
+    let spans = doc.pageSpans?.get(text);
+    if (spans === undefined) {
+      spans = tagger.spans(text);
+      doc.pageSpans?.set(text, spans);
+    }
+    return spans;
+  });
   let denial: Finding | null = null;
   for (let leaf = 0; leaf < doc.tagged.length; leaf++) {
     for (const s of doc.tagged[leaf] as TaggedSpan[]) {
@@ -248,16 +275,37 @@ function passageOf(doc: FoldedObservation, o: Occurrence): Passage {
   return { leaf: o.leaf, start, end: start + o.length };
 }
 
-export function assessCategory(doc: FoldedObservation, matcher: CategoryMatcher): Finding {
+/** The statement by an evidence phrase or a wording, else the occurrences read (all denied, if any). */
+function wordedStatement(
+  doc: FoldedObservation,
+  matcher: CategoryMatcher,
+): { stated: Finding | null; evidence: Occurrence[]; worded: Occurrence[] } {
   const evidence = occurrences(doc, matcher.evidence, null, true);
   const inField = (o: Occurrence) => matcher.fields.has((doc.leaves[o.leaf] as FoldedLeaf).leaf.section);
   const strong = evidence.find((o) => !o.denied && inField(o));
-  if (strong) return { presence: 3, passage: passageOf(doc, strong) };
+  if (strong) return { stated: { presence: 3, passage: passageOf(doc, strong) }, evidence, worded: [] };
   const elsewhere = evidence.find((o) => !o.denied);
-  if (elsewhere) return { presence: 2, passage: passageOf(doc, elsewhere) };
+  if (elsewhere) return { stated: { presence: 2, passage: passageOf(doc, elsewhere) }, evidence, worded: [] };
   const worded = occurrences(doc, matcher.wording, matcher, true);
   const mention = worded.find((o) => !o.denied);
-  if (mention) return { presence: 2, passage: passageOf(doc, mention) };
+  if (mention) return { stated: { presence: 2, passage: passageOf(doc, mention) }, evidence, worded };
+  return { stated: null, evidence, worded };
+}
+
+/**
+ * assessCategory's finding when it is a statement (presence 2 or 3), else null. `indexTagged`: whether the index
+ * tagged the observation with the category. Its tags hold every category the tagger states in the observation's
+ * texts, so when it did not, the tagger (most of a text page's time) could add only a denial, and is not run.
+ */
+export function statementOf(doc: FoldedObservation, matcher: CategoryMatcher, indexTagged: boolean): Finding | null {
+  if (!indexTagged) return wordedStatement(doc, matcher).stated;
+  const finding = assessCategory(doc, matcher);
+  return finding.presence >= 2 ? finding : null;
+}
+
+export function assessCategory(doc: FoldedObservation, matcher: CategoryMatcher): Finding {
+  const { stated, evidence, worded } = wordedStatement(doc, matcher);
+  if (stated) return stated;
   const tagged = taggedFinding(doc, matcher);
   if (tagged && tagged.presence > 0) return tagged;
   const denial = evidence.find((o) => o.denied) ?? worded.find((o) => o.denied);

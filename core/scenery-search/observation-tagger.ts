@@ -23,6 +23,7 @@ import { absenceMatcher } from './tag-absences.ts';
 import { compoundSpans, compoundTable } from './tag-compounds.ts';
 import { catalogDescriptions, type DescriptionMatcher } from './tag-descriptions.ts';
 import { implicationTable, widen } from './tag-implications.ts';
+import { patternTable } from './tag-pattern-table.ts';
 import { catalogWordingPatterns, type PatternSource, type TagPattern } from './tag-patterns.ts';
 import { addSource, hedgedAt, type SourceMask, type TagSource } from './tag-source.ts';
 import { type Script, scriptOf } from './text-script.ts';
@@ -60,16 +61,18 @@ export interface ObservationTagger {
 }
 
 const PARTICLES = new Set(['の', 'が', 'な', 'に', 'を', 'は', 'も', 'と', 'で', 'や']);
+// The same as char codes, for matching: charAt allocates a new string for every non-Latin character.
+const PARTICLE_CODES = new Set([...PARTICLES].map((p) => p.charCodeAt(0)));
 const MAX_OKURIGANA = 6;
 
 // The 連用形 ending of a verb that heads a compound verb (生い|茂る, 咲き|誇る, 立ち|並ぶ).
-const RENYOU_ENDING = /^[いきぎしじちにひびみりえけげせぜてでねへべめれ]$/u;
+const RENYOU_ENDING = new Set([...'いきぎしじちにひびみりえけげせぜてでねへべめれ'].map((c) => c.charCodeAt(0)));
 
 /** Whether a kanji and a 連用形 ending stand at `at`, right before `verb` (the first verb of a compound). */
 function isCompoundVerbHead(text: string, at: number, verb: string): boolean {
   return (
     scriptOf(text.charCodeAt(at)) === 'kanji' &&
-    RENYOU_ENDING.test(text.charAt(at + 1)) &&
+    RENYOU_ENDING.has(text.charCodeAt(at + 1)) &&
     text.startsWith(verb, at + 2)
   );
 }
@@ -94,13 +97,29 @@ function negationEnd(text: string, pos: number): number {
 
 // 〜め after an adjective's stem (細めの道, 広めに): "on the narrow side", a degree below what the wording states (細い
 // 路地 is narrow outright), so it does not read as the adjective. 古めかしい and 眺め go on in kana or are stems.
-const HEDGED_DEGREE = /^め(?:[のにでだな]|[^\u3041-\u309f]|$)/u;
+const ME = 'め'.charCodeAt(0);
+const AFTER_HEDGED_DEGREE = new Set([...'のにでだな'].map((c) => c.charCodeAt(0)));
+
+/** Whether め of a hedged degree stands at `pos`: read by char code, this runs for every conjugating part tried. */
+function hedgedDegreeAt(text: string, pos: number): boolean {
+  if (text.charCodeAt(pos) !== ME) return false;
+  if (pos + 1 >= text.length) return true;
+  const next = text.charCodeAt(pos + 1);
+  return AFTER_HEDGED_DEGREE.has(next) || next < 0x3041 || next > 0x309f;
+}
 
 // 〜そう after a verb (雨が降りそう, 降り出しそうな空, 崩れそう): what is about to happen, not what the scene shows.
 const FORETOLD = /^[\u3041-\u309f]{0,2}(?:[\u4e00-\u9fff][\u3041-\u309f]{0,2})?そう/u;
 
 /** The end of `pattern` matched at `at` of `text`, or -1. */
 function matchAt(text: string, at: number, pattern: TagPattern): number {
+  const parts = pattern.parts;
+  // Most patterns are one plain word: read it without the loop (the commonest call of tagging).
+  if (parts.length === 1) {
+    const only = parts[0] as (typeof parts)[number];
+    if (only.joinedBy === undefined && !only.conjugates && !only.verb && !pattern.negated)
+      return text.startsWith(only.text, at) ? at + only.text.length : -1;
+  }
   let pos = at;
   for (let k = 0; k < pattern.parts.length; k++) {
     const part = pattern.parts[k] as (typeof pattern.parts)[number];
@@ -110,7 +129,7 @@ function matchAt(text: string, at: number, pattern: TagPattern): number {
       if (!text.startsWith(part.text, pos)) return -1;
     } else if (k > 0) {
       const prev = pattern.parts[k - 1] as typeof part;
-      if (prev.conjugates && HEDGED_DEGREE.test(text.slice(pos, pos + 2))) return -1;
+      if (prev.conjugates && hedgedDegreeAt(text, pos)) return -1;
       const maxGap = prev.conjugates ? MAX_OKURIGANA : 2;
       let gap = 0;
       while (!text.startsWith(part.text, pos + gap)) {
@@ -126,7 +145,7 @@ function matchAt(text: string, at: number, pattern: TagPattern): number {
           break;
         }
         const c = text.charCodeAt(pos + gap);
-        const fits = prev.conjugates ? scriptOf(c) === 'hiragana' : PARTICLES.has(text.charAt(pos + gap));
+        const fits = prev.conjugates ? scriptOf(c) === 'hiragana' : PARTICLE_CODES.has(c);
         if (!fits || ++gap > maxGap) return -1;
       }
       if (prev.negated && negationEnd(text.slice(0, pos + gap), pos) < 0) return -1;
@@ -135,7 +154,7 @@ function matchAt(text: string, at: number, pattern: TagPattern): number {
     pos += part.text.length;
   }
   const last = pattern.parts.at(-1) as (typeof pattern.parts)[number];
-  if (last.conjugates && HEDGED_DEGREE.test(text.slice(pos, pos + 2))) return -1;
+  if (last.conjugates && hedgedDegreeAt(text, pos)) return -1;
   if (last.verb && FORETOLD.test(text.slice(pos, pos + 7))) return -1;
   // A negated last word ends with its negation, so the clause after it is read for a denial of the whole.
   return pattern.negated ? negationEnd(text, pos) : pos;
@@ -188,18 +207,11 @@ export function createTagger(
   patterns: PatternSource = catalogWordingPatterns,
   descriptions: ((catalog: CategoryCatalog, tokenize: TokenizeText) => DescriptionMatcher) | null = catalogDescriptions,
 ): ObservationTagger {
-  // Candidates by the code of their first character, each with its second one (-1: any) as a cheap first test;
-  // char codes rather than one-character strings, which V8 allocates anew for every non-Latin character.
-  const byFirst = new Array<{ pattern: TagPattern; second: number }[] | undefined>(0x10000);
   const span = (p: TagPattern) => p.parts.reduce((n, part) => n + part.text.length, 0);
-  for (const pattern of patterns(catalog, tokenize).sort((a, b) => span(b) - span(a))) {
-    pattern.negated = pattern.parts.at(-1)?.negated === true;
-    const head = (pattern.parts[0] as { text: string }).text;
-    const code = head.charCodeAt(0);
-    const list = byFirst[code] ?? [];
-    list.push({ pattern, second: head.length > 1 ? head.charCodeAt(1) : -1 });
-    byFirst[code] = list;
-  }
+  const sorted = patterns(catalog, tokenize).sort((a, b) => span(b) - span(a));
+  for (const pattern of sorted) pattern.negated = pattern.parts.at(-1)?.negated === true;
+  // Char codes rather than one-character strings, which V8 allocates anew for every non-Latin character.
+  const table = patternTable(sorted);
   const byId = catalog.byId;
   const compounds = compoundTable(catalog);
   const describe = descriptions?.(catalog, tokenize) ?? null;
@@ -216,11 +228,9 @@ export function createTagger(
     // (赤れんがの塀: 赤れんが, then れんがの塀).
     let covered = 0;
     for (let i = 0; i < text.length; i++) {
-      const candidates = byFirst[text.charCodeAt(i)];
+      const candidates = table.at(text.charCodeAt(i), text.charCodeAt(i + 1));
       if (candidates === undefined) continue;
-      const next = text.charCodeAt(i + 1);
-      for (const { pattern: p, second } of candidates) {
-        if (second >= 0 && second !== next) continue;
+      for (const p of candidates) {
         const end = matchAt(text, i, p);
         if (end <= covered || !boundaryOk(original, i, end, p)) continue;
         // Nor does one start on a kana of the earlier word taken as a particle (の|れんが in のれんが).

@@ -1,7 +1,7 @@
 /** Scene items of a results page: position, capture, generation, quotes as evidence, match values and tags. */
 import type { CategoryCatalog } from './categories.ts';
 import { conditionWords } from './condition-words.ts';
-import { type Corpus, type CorpusObservation, tagsOf } from './corpus.ts';
+import { type Corpus, type CorpusObservation, tagSourceOf, tagsOf } from './corpus.ts';
 import {
   assessCategory,
   assessTerm,
@@ -9,6 +9,7 @@ import {
   type FoldCache,
   type FoldedObservation,
   foldObservation,
+  statementOf,
   supportingLeaves,
 } from './evidence.ts';
 import type { Interpretation } from './interpretation-types.ts';
@@ -83,6 +84,7 @@ function quotesFor(
   interpretation: Interpretation,
   ctx: ResultContext,
   countPassages: boolean,
+  indexTagged: (categoryId: string) => boolean,
 ): { quotes: Quote[]; shared: number; passages: number[] } {
   const quotes: Quote[] = [];
   const passages: number[] = [];
@@ -95,9 +97,11 @@ function quotesFor(
   for (const condition of interpretation.conditions) {
     const matcher = ctx.matcherFor(condition.category_id);
     if (!matcher) continue;
-    const finding = assessCategory(doc, matcher);
     // A negated condition is supported by a statement of absence, a positive one by a mention.
-    const supports = condition.negated ? finding.presence === 0 : finding.presence >= 2;
+    const finding = condition.negated
+      ? assessCategory(doc, matcher)
+      : statementOf(doc, matcher, indexTagged(condition.category_id));
+    const supports = finding !== null && (condition.negated ? finding.presence === 0 : finding.presence >= 2);
     if (!supports || !finding.passage) continue;
     if (countPassages && !condition.negated && !condition.soft) passages.push(supportingLeaves(doc, matcher, false));
     const own = add(quoteFor(doc.leaves, finding.passage, condition.category_id));
@@ -128,7 +132,8 @@ export function buildSceneItem(
   const wardIndex = corpus.ward[doc] as number;
   const id = corpus.ids.at(doc);
   const folded = foldObservation(observation, ctx.folds);
-  const { quotes, shared, passages } = quotesFor(folded, interpretation, ctx, !match.judged);
+  const indexTagged = (categoryId: string) => tagSourceOf(corpus, doc, corpus.categoryIndex.get(categoryId) ?? -1) >= 0;
+  const { quotes, shared, passages } = quotesFor(folded, interpretation, ctx, !match.judged, indexTagged);
   const setAside = interpretation.ignored.filter((w) => SET_ASIDE.has(w.reason)).length;
   const partlyRead = readShareFactor(interpretation);
   return {
