@@ -35,6 +35,11 @@ interface Factors {
   absent: Record<Evidence, number>;
   /** A soft condition left unmet costs this share of what it would have added: it ranks, it does not decide. */
   soft_share: number;
+  /**
+   * A requirement a sparse long request released to a wish (sparse-conditions.ts), unmet: the share of right
+   * results among those lacking one. Met, it counts as the requirement it was.
+   */
+  released_missing: number;
   /** A search by words only: a word found in the text is a weak reading of what was asked. */
   term_found: number;
   /** Beside conditions, each further query word the scene's text lacks: a tie-break more than evidence. */
@@ -83,6 +88,7 @@ export const DROPPED_WORD = FACTORS.dropped_word;
 export const UNWORDED = FACTORS.unworded;
 export const PARTIAL_EXCLUSION = FACTORS.partial_exclusion;
 export const READ_SHARE = FACTORS.read_share;
+export const RELEASED_MISSING = FACTORS.released_missing;
 
 /** The factor of the passages stating each hard condition (one count per condition; 0 when none is quoted). */
 export function passagesFactor(counts: number[]): number {
@@ -103,6 +109,8 @@ export interface ConditionEvidence {
   source?: number;
   /** The share of the index's scenes tagged with the condition's category (category-rarity.ts); absent: no factor. */
   share?: number;
+  /** A requirement released to a wish because too few scenes show every one (`soft_by: sparse`). */
+  released?: boolean;
 }
 
 /** How sure a tag is by what made it (1 for the surest sources). */
@@ -125,8 +133,14 @@ const UNLISTED_RULE = Math.min(...Object.values(FACTORS.reading));
  * that finds its category in a scene is right as often as a label (a misspelt word still names one thing), so
  * the square of the confidence lowered right results below wrong ones of other queries.
  */
+const isFound = (evidence: Evidence) => evidence !== 'not_mentioned' && evidence !== 'stated_absent';
+
+/** Whether a result lacks a released requirement: it is ranked after those showing every one (page.ts). */
+export const lacksReleased = (c: Pick<ConditionEvidence, 'released' | 'evidence'>) =>
+  c.released === true && !isFound(c.evidence);
+
 export function conditionProbability(c: ConditionEvidence): number {
-  const found = c.evidence !== 'not_mentioned' && c.evidence !== 'stated_absent';
+  const found = isFound(c.evidence);
   const unworded = !c.negated && found && c.worded === false ? UNWORDED : 1;
   const reading = FACTORS.reading[c.rule] ?? UNLISTED_RULE;
   // Rarity speaks for a match: a rare thing's silence is no surer than a common one's.
@@ -135,7 +149,8 @@ export function conditionProbability(c: ConditionEvidence): number {
 }
 
 /**
- * `all` (a query): the product over hard conditions, soft ones discounting a little when unmet; `any` (a preset):
+ * `all` (a query): the product over hard conditions, soft ones discounting a little when unmet, a released
+ * requirement by the share of right results lacking one; `any` (a preset):
  * the probability that at least one of its categories holds. With no condition, the words of `terms` decide.
  */
 export function matchProbability(
@@ -151,7 +166,7 @@ export function matchProbability(
   let kinds = 1;
   for (const c of conditions) {
     const q = conditionProbability(c);
-    const factor = c.soft ? 1 - FACTORS.soft_share * (1 - q) : q;
+    const factor = c.soft ? 1 - FACTORS.soft_share * (1 - q) : lacksReleased(c) ? FACTORS.released_missing : q;
     if (c.rule === 'hypernym' && c.negated) kinds = Math.min(kinds, factor);
     else p *= factor;
   }

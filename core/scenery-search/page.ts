@@ -23,6 +23,11 @@ export interface Ranked {
   /** Its text holds partial evidence of an excluded thing (partial-mentions.ts): shown after the others. */
   demoted?: boolean;
   /**
+   * Released requirements (`soft_by: sparse`) it lacks: shown after the results showing every one, whatever their
+   * match_score, which weighs a lacking one as the wish it became (match-probability.ts `released_missing`).
+   */
+  lacking?: number;
+  /**
    * Ranked by the index on a wording its bigrams hold, before its text was read: the rank may be too high (an
    * exact one is never higher), so the page reads the text and ranks it again before showing it (page-texts.ts).
    */
@@ -42,7 +47,7 @@ function compare(a: Ranked, b: Ranked): number {
   if (a.judged !== b.judged) return a.judged ? -1 : 1;
   if (a.passes !== b.passes) return a.passes ? -1 : 1;
   if (a.demoted !== b.demoted) return a.demoted ? 1 : -1;
-  return b.score - a.score || a.tier - b.tier || a.order - b.order;
+  return (a.lacking ?? 0) - (b.lacking ?? 0) || b.score - a.score || a.tier - b.tier || a.order - b.order;
 }
 
 const byMostSatisfied = (a: Ranked, b: Ranked) => b.satisfied - a.satisfied || compare(a, b);

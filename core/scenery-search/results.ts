@@ -188,17 +188,26 @@ interface Placed {
   passes: boolean;
   satisfied: number;
   demoted?: boolean;
+  /** Released requirements it lacks (page.ts `Ranked.lacking`). */
+  lacking?: number;
 }
 
 /**
  * The page's scenes by their final match_score within the page's groups (in a related page, most conditions met
- * first): the discounts and passages above are known only once the observations are read, after the page was cut.
+ * first; those lacking a released requirement after those showing every one): the discounts and passages above are
+ * known only once the observations are read, after the page was cut.
  */
 export function orderByScore(placed: Placed[], related: boolean): SceneItem[] {
   const group = (p: Placed) =>
     (related ? -p.satisfied * 8 : 0) + (p.judged ? 0 : 4) + (p.passes ? 0 : 2) + (p.demoted ? 1 : 0);
   return placed
     .map((p, order) => ({ p, order }))
-    .sort((a, b) => group(a.p) - group(b.p) || b.p.item.match_score - a.p.item.match_score || a.order - b.order)
+    .sort(
+      (a, b) =>
+        group(a.p) - group(b.p) ||
+        (a.p.lacking ?? 0) - (b.p.lacking ?? 0) ||
+        b.p.item.match_score - a.p.item.match_score ||
+        a.order - b.order,
+    )
     .map(({ p }) => p.item);
 }

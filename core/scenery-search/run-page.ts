@@ -185,6 +185,8 @@ export async function runPage(input: PageInput): Promise<PageOutput> {
       score: s.score,
       passes: s.full,
       satisfied: s.supported,
+      // Left out of the cursor's JSON when none.
+      lacking: s.lacking || undefined,
       confidence: null,
       probabilities: null,
     };
@@ -238,6 +240,7 @@ export async function runPage(input: PageInput): Promise<PageOutput> {
           score: s.score,
           passes: s.passes,
           satisfied: s.satisfied,
+          lacking: s.lacking || undefined,
           confidence: s.confidence,
           probabilities: s.probabilities,
         });

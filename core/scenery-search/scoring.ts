@@ -8,7 +8,7 @@ import { conditionWords } from './condition-words.ts';
 import { type Corpus, tagSourceOf } from './corpus.ts';
 import { type CategoryMatcher, type FoldCache, foldObservation, type Presence, supportingLeaves } from './evidence.ts';
 import type { Condition } from './interpretation-types.ts';
-import { belowOne, judgedEvidence, matchProbability, passagesFactor } from './match-probability.ts';
+import { belowOne, judgedEvidence, lacksReleased, matchProbability, passagesFactor } from './match-probability.ts';
 import type { SearchableObservation } from './observation-text.ts';
 import type { TermCheck } from './page-texts.ts';
 import { contains, EMPTY_POSTINGS } from './postings.ts';
@@ -39,6 +39,8 @@ export interface Score {
   /** Category conditions (or, when there are none, terms) that count for passing. */
   required: number;
   passes: boolean;
+  /** Released requirements (`soft_by: sparse`) the result lacks: it is ranked after those showing them (page.ts). */
+  lacking: number;
 }
 
 // Presence → probability that the category is there; a judge's estimate, rounded for display.
@@ -129,6 +131,7 @@ export function scorePresence(
       worded: index.worded(c.key),
       source: index.source?.(c.key) ?? -1,
       share: index.share?.(c.key),
+      released: c.soft_by === 'sparse',
     }));
   const stated = conditions.filter((c) => !c.isTerm && !c.soft && !c.negated && (presence[c.key] ?? 1) >= 2);
   const score =
@@ -143,6 +146,7 @@ export function scorePresence(
     satisfied,
     required: required.length,
     passes: required.length === 0 ? true : passes,
+    lacking: evidence.filter(lacksReleased).length,
   };
 }
 

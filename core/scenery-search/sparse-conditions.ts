@@ -60,7 +60,7 @@ export function relaxSparseConditions(
 
 /**
  * Whether a soft condition only discounts a little when unmet (match-probability.ts `soft_share`). A released
- * requirement does not: the request asked for it, so a result lacking it is right less often, and the page ranks the
- * scenes showing every requirement first; it only stops excluding the others.
+ * requirement does not: met, it counts as the requirement it was; lacking, by the share of right results lacking one
+ * (`released_missing`), and the page shows the scenes meeting every requirement first (page.ts `lacking`).
  */
 export const discountsLittle = (c: { soft: boolean; soft_by?: string }) => c.soft && c.soft_by !== 'sparse';

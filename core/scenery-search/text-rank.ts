@@ -10,7 +10,7 @@ import { categoryShare } from './category-rarity.ts';
 import { conditionWords } from './condition-words.ts';
 import { type Corpus, tagSourceOf } from './corpus.ts';
 import type { Interpretation } from './interpretation-types.ts';
-import { type ConditionEvidence, type Evidence, matchProbability } from './match-probability.ts';
+import { type ConditionEvidence, type Evidence, lacksReleased, matchProbability } from './match-probability.ts';
 import type { TermCheck } from './page-texts.ts';
 import { contains, EMPTY_POSTINGS } from './postings.ts';
 import { discountsLittle } from './sparse-conditions.ts';
@@ -23,6 +23,8 @@ export interface IndexCheck {
   supported: number;
   /** Keys of conditions the index does not support for this document. */
   unsupported: string[];
+  /** Released requirements (`soft_by: sparse`) the document lacks: it is ranked after those showing them. */
+  lacking: number;
 }
 
 export interface TextRanker {
@@ -37,6 +39,7 @@ export function createTextRanker(corpus: Corpus, interpretation: Interpretation,
     negated: c.negated,
     soft: c.soft,
     scoredSoft: discountsLittle(c),
+    released: c.soft_by === 'sparse',
     rule: c.rule,
     category: corpus.categoryIndex.get(c.category_id) ?? -1,
     share: categoryShare(corpus, corpus.categoryIndex.get(c.category_id) ?? -1),
@@ -67,6 +70,7 @@ export function createTextRanker(corpus: Corpus, interpretation: Interpretation,
           worded,
           source,
           share: part.share,
+          released: part.released,
         });
         if (part.negated ? tagged : found === 'not_mentioned') unsupported.push(part.key);
         else if (!part.soft) supported++;
@@ -80,6 +84,7 @@ export function createTextRanker(corpus: Corpus, interpretation: Interpretation,
         full,
         supported: supported + termHits,
         unsupported,
+        lacking: evidence.filter(lacksReleased).length,
       };
     },
   };

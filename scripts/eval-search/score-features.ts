@@ -96,6 +96,14 @@ for (const file of (values.queries as string).split(',')) {
             rule: c.rule,
             source: tagSourceOf(corpus, doc, corpus.categoryIndex.get(c.category_id) ?? -1),
           })),
+          // Requirements a sparse long request released to wishes (sparse-conditions.ts), and whether the scene is
+          // tagged with each: the share of right results among those lacking one calibrates `released_missing`.
+          released: i.conditions
+            .filter((c) => c.soft_by === 'sparse')
+            .map((c) => ({
+              key: c.key,
+              tagged: (corpus.categoryDocs[categoryOf(c)] ?? new Uint32Array(0)).includes(doc),
+            })),
           negated: i.conditions.filter((c) => c.negated && !c.soft).length,
           soft: i.conditions.filter((c) => c.soft).length,
           ignored: i.ignored.map((w) => w.reason),

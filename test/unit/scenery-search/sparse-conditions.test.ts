@@ -105,8 +105,8 @@ describe('sparse requirements of a long request', () => {
   });
 });
 
-// A released requirement still counts in full in match_score: a scene lacking it ranks below one showing it, and
-// below a scene that lacks only a wish of another rule.
+// A released requirement, lacking, still costs more than a wish of another rule left unmet (released_missing against
+// 1 - soft_share): a scene lacking it scores below one showing it, and below a scene that lacks only such a wish.
 describe('a released requirement in match_score', () => {
   const condition = (key: string, soft: boolean, softBy?: string): RankedCondition => ({
     key,
