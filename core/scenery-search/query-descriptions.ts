@@ -42,7 +42,7 @@ export function describedMatches(
   const lower = normalized.toLowerCase();
   if (lower.length !== normalized.length) return [];
   // A named thing's words are blanked: they describe nothing more, and a rule reaching one would take its scope.
-  const chars = [...lower.split('')];
+  const chars = lower.split('');
   for (const m of matches) for (let k = m.start; k < m.end; k++) chars[k] = ' ';
   const original = chars.join('');
   const folded = foldKana(original);

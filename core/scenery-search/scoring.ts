@@ -12,7 +12,7 @@ import { belowOne, judgedEvidence, lacksReleased, matchProbability, passagesFact
 import type { SearchableObservation } from './observation-text.ts';
 import type { TermCheck } from './page-texts.ts';
 import { contains, EMPTY_POSTINGS } from './postings.ts';
-import { discountsLittle } from './sparse-conditions.ts';
+import { discountsLittle, isReleased } from './sparse-conditions.ts';
 
 /** A condition as ranked: a category condition of the interpretation, or a plain text term. */
 export interface RankedCondition {
@@ -131,7 +131,7 @@ export function scorePresence(
       worded: index.worded(c.key),
       source: index.source?.(c.key) ?? -1,
       share: index.share?.(c.key),
-      released: c.soft_by === 'sparse',
+      released: isReleased(c),
     }));
   const stated = conditions.filter((c) => !c.isTerm && !c.soft && !c.negated && (presence[c.key] ?? 1) >= 2);
   const score =

@@ -2,9 +2,8 @@
  * A long request names several things, and the scenes showing every one of them can be too few to fill a page
  * while many show all but one: a page of scenes meeting most wishes serves it better than a short or `related` one.
  * So, while fewer than SPARSE_BELOW scenes of the index are tagged with every required category and more than
- * MIN_REQUIRED remain, the requirement whose release gains the most scenes is read as a wish instead (soft,
- * `sparse`): it still ranks the results, and the page says which conditions were kept. A release that gains no
- * scene is not made.
+ * MIN_REQUIRED remain, one requirement is read as a wish instead (soft, `sparse`; releaseRank says which): it still
+ * ranks the results, and the page says which conditions were kept. A release that gains no scene is not made.
  */
 import type { Condition } from './interpretation-types.ts';
 
@@ -63,4 +62,7 @@ export function relaxSparseConditions(
  * requirement does not: met, it counts as the requirement it was; lacking, by the share of right results lacking one
  * (`released_missing`), and the page shows the scenes meeting every requirement first (page.ts `lacking`).
  */
-export const discountsLittle = (c: { soft: boolean; soft_by?: string }) => c.soft && c.soft_by !== 'sparse';
+export const discountsLittle = (c: { soft: boolean; soft_by?: string }) => c.soft && !isReleased(c);
+
+/** Whether a condition is a requirement a sparse long request released to a wish. */
+export const isReleased = (c: { soft_by?: string }) => c.soft_by === 'sparse';

@@ -13,7 +13,7 @@ import type { Interpretation } from './interpretation-types.ts';
 import { type ConditionEvidence, type Evidence, lacksReleased, matchProbability } from './match-probability.ts';
 import type { TermCheck } from './page-texts.ts';
 import { contains, EMPTY_POSTINGS } from './postings.ts';
-import { discountsLittle } from './sparse-conditions.ts';
+import { discountsLittle, isReleased } from './sparse-conditions.ts';
 
 export interface IndexCheck {
   /** 0-1 index score of a document: the estimated probability that it is right, from its index entries. */
@@ -39,7 +39,7 @@ export function createTextRanker(corpus: Corpus, interpretation: Interpretation,
     negated: c.negated,
     soft: c.soft,
     scoredSoft: discountsLittle(c),
-    released: c.soft_by === 'sparse',
+    released: isReleased(c),
     rule: c.rule,
     category: corpus.categoryIndex.get(c.category_id) ?? -1,
     share: categoryShare(corpus, corpus.categoryIndex.get(c.category_id) ?? -1),

@@ -6,8 +6,8 @@
  * word inside a quoted street name (quoted-names.ts), light or sky stated as blocked (blocked-light-mentions.ts), 格子
  * as a cover's pattern (cover-mentions.ts), a bend or a road's end locating another thing (way-point-mentions.ts), a
  * potted flower for a wild one (cultivated-mentions.ts), a mountain's slope as the ground of houses
- * (slope-ground-mentions.ts), one shop or block of flats for a place of many (member-mentions.ts). Which rules apply to a category is read from the catalogue
- * once (its label and group), so a word costs a few array reads and, when its category is concerned, one sticky
+ * (slope-ground-mentions.ts), one shop or block of flats for a place of many (member-mentions.ts). Which rules apply
+ * to a category is read from the catalogue once (its label and group), so a word costs a few array reads and, when its category is concerned, one sticky
  * regular expression at its end.
  */
 import { statedBlocked } from './blocked-light-mentions.ts';
